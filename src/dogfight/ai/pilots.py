@@ -1,0 +1,52 @@
+"""The pilot interface and the random pilot (uniform over legal decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from dogfight.core.contract import Decision
+from dogfight.core.errors import DogfightError
+from dogfight.core.rng import Rng, choice, new_rng
+
+
+class Pilot(Protocol):
+    """A computer pilot for one seat.
+
+    ``observation`` is :func:`dogfight.core.observe` for the pilot's seat: the seat's
+    view, its prompt and its legal decisions (``observation["legal"]``).
+    """
+
+    name: str
+
+    def choose(self, game_id: str, observation: Any) -> Decision: ...
+
+
+class RandomPilot:
+    """Uniform over the legal decisions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng: Rng = new_rng(seed)
+
+    def choose(self, game_id: str, observation: Any) -> Decision:
+        legal = observation.get("legal") or []
+        if not legal:
+            raise DogfightError("the random pilot was asked to decide with no legal decision")
+        decision, self.rng = choice(self.rng, legal)
+        result: Decision = decision
+        return result
+
+
+PILOTS: dict[str, Callable[[int], Pilot]] = {
+    "random": RandomPilot,
+}
+"""Pilot name (as given to ``--players``) -> factory taking a seed."""
+
+
+def make_pilot(name: str, seed: int) -> Pilot:
+    if name not in PILOTS:
+        known = ", ".join(sorted(PILOTS))
+        raise DogfightError(f"unknown pilot {name!r}; known pilots: {known}")
+    return PILOTS[name](seed)

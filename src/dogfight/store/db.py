@@ -1,0 +1,203 @@
+"""Games as database rows through SQLAlchemy: SQLite by default, PostgreSQL by URL.
+
+Tables: ``games`` (one row per game: id, game id, rules version, options, seed,
+players, status, final digest) and ``actions`` (one row per accepted action, keyed
+by game and sequence number). Appending an action is one transaction whose
+primary key (game, seq) lets the database, not the process, decide between two
+writers: the second gets :class:`Conflict`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    create_engine,
+    func,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+from dogfight.core.errors import CorruptSave, DogfightError
+from dogfight.core.match import Action
+from dogfight.store.saves import SAVE_FORMAT, Save, check_save
+
+
+class Conflict(DogfightError):
+    """Another writer recorded this game's next action first."""
+
+
+class NotFound(DogfightError):
+    """No game with this id in the database."""
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    version: Mapped[str] = mapped_column(String(32))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[dict[str, str]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    action_count: Mapped[int] = mapped_column(Integer, default=0)
+    digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[str] = mapped_column(String(32))
+    decision: Mapped[dict[str, Any]] = mapped_column(JSON)
+    check: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    id: str
+    game: str
+    status: str
+    action_count: int
+    updated_at: datetime
+
+
+DEFAULT_SQLITE = Path("dogfight.sqlite3")
+
+
+def normalize_url(url: str | None) -> str:
+    """``None`` -> the default SQLite file; ``postgresql://`` -> the psycopg 3 driver."""
+    if not url:
+        return f"sqlite:///{DEFAULT_SQLITE}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+class Database:
+    """A dogfight database; creates its tables on first use."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = normalize_url(url)
+        try:
+            self.engine: Engine = create_engine(self.url, future=True)
+            Base.metadata.create_all(self.engine)
+        except SQLAlchemyError as exc:
+            raise DogfightError(f"cannot open database {self.engine_url_safe()}: "
+                                f"{exc.__class__.__name__}: {exc}") from None
+
+    def engine_url_safe(self) -> str:
+        return self.url.split("@")[-1] if "@" in self.url else self.url
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with Session(self.engine) as session, session.begin():
+            yield session
+
+    # -- whole saves ---------------------------------------------------------------
+    def import_save(self, save: Save, *, game_id: str | None = None, check: bool = True) -> str:
+        """Store a save as rows; a save that does not replay is refused and nothing written."""
+        match = check_save(save) if check else None
+        new_id = game_id or uuid.uuid4().hex
+        status = "over" if match is not None and match.over else "active"
+        with self.session() as session:
+            session.add(GameRow(
+                id=new_id, game=save.game, version=save.version, seed=save.seed,
+                options=save.options, players=save.players, status=status,
+                action_count=len(save.actions), digest=save.digest))
+            session.flush()
+            for seq, action in enumerate(save.actions):
+                session.add(ActionRow(game_id=new_id, seq=seq, seat=action.seat,
+                                      decision=action.decision, check=action.check))
+        return new_id
+
+    def export_save(self, game_id: str) -> Save:
+        with self.session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            actions = session.scalars(
+                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
+            ).all()
+            if [a.seq for a in actions] != list(range(len(actions))):
+                raise CorruptSave(f"game {game_id}: action sequence has gaps")
+            return Save(
+                game=row.game, version=row.version, seed=row.seed, options=dict(row.options),
+                actions=[Action(a.seat, dict(a.decision), a.check) for a in actions],
+                players=dict(row.players), digest=row.digest, format=SAVE_FORMAT)
+
+    # -- live games ------------------------------------------------------------------
+    def create_game(self, game: str, version: str, seed: int, options: dict[str, Any],
+                    players: dict[str, str] | None = None) -> str:
+        new_id = uuid.uuid4().hex
+        with self.session() as session:
+            session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
+                                options=options, players=players or {}, status="active",
+                                action_count=0, digest=None))
+        return new_id
+
+    def append_action(self, game_id: str, seq: int, action: Action, *,
+                      digest: str | None = None, over: bool = False) -> None:
+        """Record action number ``seq``; :class:`Conflict` if another writer took it."""
+        try:
+            with self.session() as session:
+                row = session.get(GameRow, game_id)
+                if row is None:
+                    raise NotFound(f"no game {game_id!r} in the database")
+                if row.action_count != seq:
+                    raise Conflict(f"game {game_id}: expected action {row.action_count}, "
+                                   f"got {seq}")
+                session.add(ActionRow(game_id=game_id, seq=seq, seat=action.seat,
+                                      decision=action.decision, check=action.check))
+                session.flush()
+                row.action_count = seq + 1
+                row.digest = digest
+                row.status = "over" if over else "active"
+                row.updated_at = _now()
+        except IntegrityError:
+            raise Conflict(f"game {game_id}: action {seq} was recorded by another writer"
+                           ) from None
+
+    def list_games(self, game: str | None = None) -> list[GameSummary]:
+        with self.session() as session:
+            query = select(GameRow).order_by(GameRow.updated_at.desc())
+            if game:
+                query = query.where(GameRow.game == game)
+            return [GameSummary(r.id, r.game, r.status, r.action_count, r.updated_at)
+                    for r in session.scalars(query)]
+
+    def count_games(self) -> int:
+        with self.session() as session:
+            return int(session.scalar(select(func.count()).select_from(GameRow)) or 0)
