@@ -25,7 +25,7 @@ from dogfight.core.contract import (
     observe,
 )
 from dogfight.core.errors import DogfightError, InvalidOptions, ReplayError
-from dogfight.core.rng import new_rng
+from dogfight.core.rng import new_rng, with_forced
 
 
 class Action(msgspec.Struct, frozen=True):
@@ -62,14 +62,17 @@ class Match:
         forced: Sequence[int] = (),
         checkpoints: bool = False,
     ) -> Match:
+        """Set a game up; ``forced`` queues results for the draws made after the set-up."""
         options = dict(options or {})
-        rng = new_rng(seed, forced)
+        rng = new_rng(seed)
         try:
             state = game.setup(options, rng)
         except InvalidOptions:
             raise
         except DogfightError as exc:
             raise InvalidOptions(str(exc)) from None
+        if forced:
+            state = with_forced(state, forced)
         return cls(game, options, seed, state, checkpoints=checkpoints)
 
     def submit(self, seat: Any, decision: Any) -> Step[Any]:

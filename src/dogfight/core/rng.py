@@ -12,13 +12,15 @@ All functions are pure: they return the drawn value and the next ``Rng``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
+import msgspec.structs
 
 from dogfight.core.errors import DogfightError
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -38,6 +40,27 @@ def new_rng(seed: int, forced: Sequence[int] = ()) -> Rng:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise DogfightError(f"seed must be an integer from 0 to {MAX_SEED}, got {seed!r}")
     return Rng(seed=seed, counter=0, forced=tuple(forced))
+
+
+def rng_of(state: Any) -> Rng:
+    """The generator of a game state (by the contract, its top-level field ``rng``)."""
+    rng = getattr(state, "rng", None)
+    if not isinstance(rng, Rng):
+        raise TypeError(f"{type(state).__name__} keeps no Rng in a field named 'rng'")
+    return rng
+
+
+def with_rng(state: S, rng: Rng) -> S:
+    """``state`` with another generator (for scripts, and for search pilots that re-seed
+    a determinised state so that they never know the real future draws)."""
+    rng_of(state)
+    return msgspec.structs.replace(state, rng=rng)  # type: ignore[type-var]
+
+
+def with_forced(state: S, forced: Sequence[int]) -> S:
+    """``state`` whose next draws return ``forced`` first (scenario scripts)."""
+    rng = rng_of(state)
+    return with_rng(state, Rng(rng.seed, rng.counter, rng.forced + tuple(forced)))
 
 
 def _mix(z: int) -> int:
