@@ -76,7 +76,7 @@ def lookup(value: Any, path: str) -> Any:
     for part in path.split("."):
         if isinstance(value, dict) and part in value:
             value = value[part]
-        elif isinstance(value, list) and part.lstrip("-").isdigit() and \
+        elif isinstance(value, list | tuple) and part.lstrip("-").isdigit() and \
                 -len(value) <= int(part) < len(value):
             value = value[int(part)]
         else:
@@ -107,8 +107,9 @@ def run_script(script: Script, name: str = "script") -> dict[str, Any]:
         if step.error is not None:
             raise ScriptError(f"{name}: step {number} ({step.seat}) was accepted but should "
                               f"be refused ({step.error!r})")
-        log.extend(game.describe(event) for event in result.events
-                   if event.to is None or step.seat in event.to)
+        for event in result.events:
+            seen_by = "" if event.to is None else f"[{', '.join(event.to)} only] "
+            log.append(seen_by + game.describe(event))
     final = final_result(match)
     final["log"] = log
     check_expectations(script, final, name)

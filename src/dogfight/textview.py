@@ -11,14 +11,14 @@ def indent_text(value: Any, depth: int = 0) -> str:
     if isinstance(value, dict):
         lines = []
         for key, item in value.items():
-            if isinstance(item, dict | list) and item:
+            if isinstance(item, dict | list | tuple) and item:
                 lines.append(f"{pad}{key}:")
                 lines.append(indent_text(item, depth + 1))
             else:
                 lines.append(f"{pad}{key}: {scalar(item)}")
         return "\n".join(lines)
-    if isinstance(value, list):
-        if all(not isinstance(item, dict | list) for item in value):
+    if isinstance(value, list | tuple):
+        if all(not isinstance(item, dict | list | tuple) for item in value):
             return pad + ", ".join(scalar(item) for item in value)
         lines = []
         for item in value:
