@@ -1,0 +1,240 @@
+"""Wings of War data: aircraft, maneuver decks, damage decks, table geometry, scenarios.
+
+Loaded once from ``data/*.toml`` (or a player's copies in
+``$DOGFIGHT_DATA_DIR/wings-of-war/``), validated, and pre-computed (each maneuver
+card's end pose) so that the rules never do it again.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+from dogfight.core import DataError
+from dogfight.core.data import data_file, load_toml
+
+GAME_ID = "wings-of-war"
+HERE = Path(__file__).parent
+
+CardKind = Literal["straight", "bank", "turn", "sharp", "sideslip", "stall", "immelmann",
+                   "climb", "dive"]
+Direction = Literal["left", "right", "none"]
+Symbol = Literal["none", "jam", "explosion", "rudder-left", "rudder-right", "wounded",
+                 "engine", "smoke", "fire"]
+Letter = Literal["A", "B"]
+
+
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    pass
+
+
+# -- aircraft ---------------------------------------------------------------------------
+class Aircraft(_Strict, frozen=True):
+    name: str
+    nation: str
+    side: Literal["allies", "central"]
+    maneuver_deck: str
+    damage_front: Literal["A", "B", ""]
+    damage_rear: Literal["A", "B", ""]
+    structure: int
+    max_altitude: int
+    climb: int
+    source: str
+    rear_all_round_above: bool = False
+
+    @property
+    def two_seater(self) -> bool:
+        return self.damage_rear != ""
+
+
+class AircraftFile(_Strict, frozen=True):
+    aircraft: dict[str, Aircraft]
+
+
+# -- maneuvers ----------------------------------------------------------------------------
+class Card(_Strict, frozen=True):
+    number: int
+    name: str
+    kind: CardKind
+    direction: Direction
+    steep: bool
+    x: float
+    y: float
+    heading: int
+
+    @property
+    def is_straight(self) -> bool:
+        """A 'tout droit' for the Immelmann rules (the dive card only looks like one)."""
+        return self.kind == "straight"
+
+
+class Deck(_Strict, frozen=True):
+    title: str
+    source: str
+    cards: list[Card]
+
+
+class ManeuverFile(_Strict, frozen=True):
+    decks: dict[str, Deck]
+
+
+# -- damage ---------------------------------------------------------------------------------
+class DamageRow(_Strict, frozen=True):
+    points: int
+    symbol: Symbol
+    count: int
+
+
+class DamageDeckData(_Strict, frozen=True):
+    source: str
+    cards: list[DamageRow]
+
+
+class DamageFile(_Strict, frozen=True):
+    decks: dict[Letter, DamageDeckData]
+
+
+class DamageCard(msgspec.Struct, frozen=True, gc=False):
+    """One card of a damage deck; ``number`` is the one in its corner."""
+
+    letter: str
+    number: int
+    points: int
+    symbol: str
+
+
+# -- table -------------------------------------------------------------------------------------
+class Sized(_Strict, frozen=True):
+    source: str
+    length: float = 0.0
+    width: float = 0.0
+    height: float = 0.0
+
+
+class Arcs(_Strict, frozen=True):
+    front_half_angle: float
+    rear_half_angle: float
+    source: str
+
+
+class Collision(_Strict, frozen=True):
+    min_centre_distance: float
+    source: str
+
+
+class TableFile(_Strict, frozen=True):
+    base: Sized
+    ruler: Sized
+    arcs: Arcs
+    collision: Collision
+    play_area: Sized
+    landing_field: Sized
+
+
+# -- all of it -----------------------------------------------------------------------------------
+class WowData(msgspec.Struct, frozen=True):
+    aircraft: dict[str, Aircraft]
+    decks: dict[str, Deck]
+    damage: dict[str, tuple[DamageCard, ...]]
+    damage_sources: dict[str, str]
+    table: TableFile
+    files: dict[str, str]
+
+    def card(self, deck: str, number: int) -> Card:
+        return self.decks[deck].cards[number - 1]
+
+
+def _check_source(text: str, file: str, entry: str) -> None:
+    if not text.startswith(("book:", "derived:")):
+        raise DataError(file, entry, 'needs source = "book: <file> § <section>" or '
+                        '"derived: <why>"')
+
+
+def load(directory: Path | None = None) -> WowData:
+    """Load and check every data file (``directory`` replaces the shipped folder in tests)."""
+    def path(name: str) -> Path:
+        return directory / name if directory else data_file(HERE, GAME_ID, name)
+
+    files = {name: str(path(name)) for name in
+             ("aircraft.toml", "maneuvers.toml", "damage.toml", "table.toml")}
+    aircraft = load_toml(path("aircraft.toml"), AircraftFile).aircraft
+    decks = load_toml(path("maneuvers.toml"), ManeuverFile).decks
+    damage_file = load_toml(path("damage.toml"), DamageFile)
+    table = load_toml(path("table.toml"), TableFile)
+
+    f = files["maneuvers.toml"]
+    for letter, deck in decks.items():
+        _check_source(deck.source, f, f"decks.{letter}")
+        for index, card in enumerate(deck.cards):
+            entry = f"decks.{letter}.cards[{index}]"
+            if card.number != index + 1:
+                raise DataError(f, entry, f"cards are numbered 1, 2, 3... in order; "
+                                f"expected {index + 1}, got {card.number}")
+            if card.kind in ("climb", "dive") and index < len(deck.cards) - 2:
+                raise DataError(f, entry, "climb and dive must be the deck's last two cards")
+            if card.heading % 360 not in range(360):
+                raise DataError(f, entry, "heading must be whole degrees")
+        kinds = [c.kind for c in deck.cards]
+        if kinds[-2:] != ["climb", "dive"]:
+            raise DataError(f, f"decks.{letter}", "the last two cards are climb and dive")
+        if kinds.count("straight") < 1 or kinds.count("stall") < 1:
+            raise DataError(f, f"decks.{letter}", "a deck needs a straight and a stall")
+
+    f = files["aircraft.toml"]
+    for key, plane in aircraft.items():
+        _check_source(plane.source, f, f"aircraft.{key}")
+        if plane.maneuver_deck not in decks:
+            raise DataError(f, f"aircraft.{key}.maneuver_deck",
+                            f"no maneuver deck {plane.maneuver_deck!r} in maneuvers.toml")
+        if not plane.damage_front and not plane.damage_rear:
+            raise DataError(f, f"aircraft.{key}", "an aircraft needs a front or a rear gun")
+        if plane.structure < 1 or plane.climb < 1 or plane.max_altitude < 1:
+            raise DataError(f, f"aircraft.{key}", "structure, climb and max_altitude are "
+                            "positive")
+
+    f = files["damage.toml"]
+    damage: dict[str, tuple[DamageCard, ...]] = {}
+    for letter, deck_data in damage_file.decks.items():
+        _check_source(deck_data.source, f, f"decks.{letter}")
+        cards: list[DamageCard] = []
+        for row in deck_data.cards:
+            if row.count < 0 or row.points < 0:
+                raise DataError(f, f"decks.{letter}", "counts and points cannot be negative")
+            for _ in range(row.count):
+                cards.append(DamageCard(letter, len(cards) + 1, row.points, row.symbol))
+        if not cards:
+            raise DataError(f, f"decks.{letter}", "the deck holds no card")
+        damage[letter] = tuple(cards)
+    for letter in ("A", "B"):
+        if letter not in damage:
+            raise DataError(f, "decks", f"deck {letter} is missing (B also orders collisions)")
+
+    f = files["table.toml"]
+    for name in ("base", "ruler", "play_area", "landing_field"):
+        _check_source(getattr(table, name).source, f, name)
+    if table.base.length <= 0 or table.base.width <= 0 or table.ruler.length <= 0:
+        raise DataError(f, "base", "base and ruler lengths must be positive")
+    if not 0 < table.arcs.front_half_angle < 180 or not 0 < table.arcs.rear_half_angle < 180:
+        raise DataError(f, "arcs", "half angles are between 0 and 180 degrees")
+
+    return WowData(aircraft, decks, damage,
+                   {k: v.source for k, v in damage_file.decks.items()}, table, files)
+
+
+@cache
+def shipped() -> WowData:
+    return load()
+
+
+def card_end_pose(card: Card, base_length: float) -> tuple[float, float, int]:
+    """The move of the base's centre (dx forward, dy left) and its turn, for a card."""
+    half = base_length / 2
+    turn = math.radians(card.heading)
+    # start centre is half a base behind the front edge's centre (the origin of x, y)
+    dx = half + card.x + half * math.cos(turn)
+    dy = card.y + half * math.sin(turn)
+    return dx, dy, card.heading

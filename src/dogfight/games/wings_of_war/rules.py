@@ -1,0 +1,1126 @@
+"""Rules of Wings of War Miniatures (book: ``000_caefe768ab735396.txt``, French;
+``002_69123d8963e78446.txt``, Italian, settles doubtful sentences).
+
+A turn (book § TOUR DE JEU): tailing is checked (optional rule), every seat plans
+three cards per aircraft in secret, then three phases: the cards are revealed
+together, the aircraft move together, fire orders are given in secret and all
+damage is applied together. Section names in comments are the French book's.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from dogfight.core import (
+    DataError,
+    Decision,
+    Event,
+    Game,
+    IllegalDecision,
+    InvalidOptions,
+    MalformedDecision,
+    Outcome,
+    Prompt,
+    Rng,
+    Seat,
+    Side,
+    Step,
+    parse_options,
+    shuffle,
+)
+from dogfight.core.data import convert
+from dogfight.games.wings_of_war import geometry as geo
+from dogfight.games.wings_of_war.data import Card, WowData, card_end_pose, shipped
+from dogfight.games.wings_of_war.state import (
+    ELIMINATED,
+    SHOT_DOWN,
+    Area,
+    DeckState,
+    FireOrder,
+    FireSlot,
+    Gun,
+    Options,
+    Plane,
+    PlaneSetup,
+    Shown,
+    WowState,
+)
+
+BOOK = "000_caefe768ab735396.txt"
+SCENARIOS = Path(__file__).parent / "scenarios"
+ACTIVE = ("flying", "ground")
+replace = msgspec.structs.replace
+
+
+class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    title: str
+    source: str
+    seats: dict[str, str]
+    planes: list[PlaneSetup]
+    area: Area
+    description: str = ""
+    rules: dict[str, bool] = msgspec.field(default_factory=dict)
+
+
+def scenario_names() -> list[str]:
+    return sorted(p.stem for p in SCENARIOS.glob("*.toml"))
+
+
+def load_scenario(name: str) -> Scenario:
+    path = SCENARIOS / f"{name}.toml"
+    if not path.is_file():
+        raise InvalidOptions(f"unknown scenario {name!r}; scenarios: "
+                             f"{', '.join(scenario_names())}")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(str(path), "(syntax)", str(exc)) from None
+    return convert(raw, Scenario, str(path))
+
+
+class Drawn(msgspec.Struct, frozen=True, gc=False):
+    """A damage card as it counts: substitutions may halve points or void symbols."""
+
+    letter: str
+    number: int
+    points: int
+    symbol: str
+
+
+class WingsOfWar(Game[WowState]):
+    id = "wings-of-war"
+    title = "Wings of War Miniatures"
+    version = "1"
+    summary = ("WW1 dogfights: three secret maneuver cards per turn, moves on a continuous "
+               "table, ruler fire, damage decks; every optional rule switchable.")
+
+    @property
+    def data_(self) -> WowData:
+        return shipped()
+
+    # ==================================================================== set-up
+    def setup(self, options: Mapping[str, Any], rng: Rng) -> WowState:
+        opts = parse_options(options, Options)
+        if not 1 <= opts.max_turns <= 500:
+            raise InvalidOptions(f"max_turns must be from 1 to 500, got {opts.max_turns}")
+        data = self.data_
+        scenario = load_scenario(opts.scenario)
+        setups = list(opts.planes if opts.planes is not None else scenario.planes)
+        seat_sides = dict(opts.seats if opts.seats is not None else scenario.seats)
+        area = opts.area or scenario.area
+        if not setups:
+            raise InvalidOptions("a game needs aircraft")
+        for plane_id in opts.aircraft:
+            if plane_id not in {p.id for p in setups}:
+                raise InvalidOptions(f"aircraft: no plane {plane_id!r} in the scenario "
+                                     f"(planes: {', '.join(p.id for p in setups)})")
+        if len({p.id for p in setups}) != len(setups):
+            raise InvalidOptions("plane ids must be unique")
+        if len({side for side in seat_sides.values()}) < 2:
+            raise InvalidOptions("a game needs seats on two sides")
+        planes = []
+        for setup in setups:
+            key = opts.aircraft.get(setup.id, setup.aircraft)
+            if key not in data.aircraft:
+                raise InvalidOptions(f"plane {setup.id}: unknown aircraft {key!r}; known: "
+                                     f"{', '.join(sorted(data.aircraft))}")
+            if setup.seat not in seat_sides:
+                raise InvalidOptions(f"plane {setup.id}: no seat {setup.seat!r}")
+            if not geo.inside(geo.Pose(setup.x, setup.y, 0), area.width, area.height):
+                raise InvalidOptions(f"plane {setup.id}: its stand is off the table")
+            if opts.rules.altitude and not 1 <= setup.altitude <= 3:
+                raise InvalidOptions(f"plane {setup.id}: the starting altitude is 1, 2 or 3 "
+                                     f"(book § ALTITUDE), got {setup.altitude}")
+            aircraft = data.aircraft[key]
+            pose = geo.Pose(round(setup.x, 2), round(setup.y, 2), setup.heading % 360)
+            planes.append(Plane(
+                id=setup.id, seat=setup.seat, side=seat_sides[setup.seat], aircraft=key,
+                deck=aircraft.maneuver_deck, pose=pose, start_pose=pose,
+                altitude=setup.altitude if opts.rules.altitude else 1,
+                front=Gun(aircraft.damage_front) if aircraft.damage_front else None,
+                rear=Gun(aircraft.damage_rear) if aircraft.damage_rear else None))
+        for seat in seat_sides:
+            if not any(p.seat == seat for p in planes):
+                raise InvalidOptions(f"seat {seat!r} has no aircraft")
+        decks = []
+        for letter, cards in sorted(data.damage.items()):
+            numbers = [c.number for c in cards
+                       if not (opts.rules.tournament and c.symbol == "explosion")]
+            shuffled, rng = shuffle(rng, numbers)
+            decks.append(DeckState(letter, shuffled))
+        state = WowState(options=opts, rng=rng, seats=tuple(seat_sides.items()), area=area,
+                         planes=tuple(planes), decks=tuple(decks))
+        events: list[Event] = []
+        return self._begin_turn(state, events)
+
+    def option_schema(self) -> Any:
+        rules = {name: {"type": "bool", "default": False, "title": title}
+                 for name, title in RULE_TITLES.items()}
+        return {
+            "scenario": {"type": "choice", "choices": scenario_names(), "default": "duel"},
+            "max_turns": {"type": "int", "default": 30, "min": 1, "max": 500},
+            "rules": rules,
+        }
+
+    # ================================================================ who decides
+    def seats(self, state: WowState) -> Mapping[Seat, Side]:
+        return dict(state.seats)
+
+    def pending(self, state: WowState) -> Mapping[Seat, Prompt]:
+        out: dict[str, Prompt] = {}
+        if state.step == "tail-choose":
+            for p in state.planes:
+                if p.tail_candidates and p.tailing is None:
+                    out.setdefault(p.seat, Prompt("tail", "Choose the enemy you tail this turn"))
+        elif state.step == "plan":
+            for p in state.planes:
+                if p.status in ACTIVE and len(p.plan) < 3:
+                    out.setdefault(p.seat, Prompt("plan", "Plan three maneuver cards"))
+        elif state.step == "tail-reorder":
+            tailer = self._plane(state, state.tail_queue[0])
+            out[tailer.seat] = Prompt("reorder", "You saw the tailed plane's card: order yours")
+        elif state.step == "fire":
+            for slot in state.fire_slots:
+                seat = self._plane(state, slot.plane).seat
+                out.setdefault(seat, Prompt("fire", "Choose your targets (or hold fire)"))
+        return out
+
+    def legal(self, state: WowState, seat: Seat) -> Sequence[Decision]:
+        if seat not in self.pending(state):
+            return []
+        if state.step == "tail-choose":
+            return [{"plane": p.id, "tail": t} for p in state.planes
+                    if p.seat == seat and p.tail_candidates and p.tailing is None
+                    for t in p.tail_candidates]
+        if state.step == "plan":
+            return [{"plane": p.id, "card": n} for p in state.planes
+                    if p.seat == seat and p.status in ACTIVE and len(p.plan) < 3
+                    for n in self._available_cards(state, p)]
+        if state.step == "tail-reorder":
+            tailer = self._plane(state, state.tail_queue[0])
+            rest = tailer.plan[state.phase - 1:]
+            return [{"plane": tailer.id, "order": list(order)}
+                    for order in dict.fromkeys(itertools.permutations(rest))]
+        out: list[Decision] = []
+        for slot in state.fire_slots:
+            if self._plane(state, slot.plane).seat == seat:
+                out += [{"plane": slot.plane, "arc": slot.arc, "target": t}
+                        for t, _ in slot.targets]
+                out.append({"plane": slot.plane, "arc": slot.arc, "target": None})
+        return out
+
+    def _available_cards(self, state: WowState, plane: Plane) -> list[int]:
+        deck = self.data_.decks[plane.deck]
+        return [c.number for c in deck.cards if c.number not in plane.plan
+                and (state.options.rules.altitude or c.kind not in ("climb", "dive"))]
+
+    def validate(self, state: WowState, seat: Seat, decision: Decision) -> None:
+        step = state.step
+        keys = {"tail-choose": {"plane", "tail"}, "plan": {"plane", "card"},
+                "tail-reorder": {"plane", "order"}, "fire": {"plane", "arc", "target"}}
+        if step not in keys:
+            raise IllegalDecision("the game is over")
+        if set(decision) != keys[step]:
+            raise MalformedDecision(f"a {PROMPT_NAMES[step]} decision has the keys "
+                                    f"{sorted(keys[step])}, got {sorted(decision)}")
+        plane_id = decision["plane"]
+        plane = self._find(state, plane_id)
+        if plane is None:
+            raise IllegalDecision(f"there is no plane {plane_id!r}")
+        if plane.seat != seat:
+            raise IllegalDecision(f"plane {plane_id!r} is not flown by seat {seat!r}")
+        if step == "plan":
+            self._validate_plan(state, plane, decision["card"])
+        elif step == "tail-choose":
+            if plane.tailing is not None or not plane.tail_candidates:
+                raise IllegalDecision(f"{plane_id} has no tailing choice to make")
+            if decision["tail"] not in plane.tail_candidates:
+                raise IllegalDecision(
+                    f"{plane_id} cannot tail {decision['tail']!r}; it may tail "
+                    f"{', '.join(plane.tail_candidates)}", rule=f"book: {BOOK} § POURSUITE")
+        elif step == "tail-reorder":
+            if plane.id != state.tail_queue[0]:
+                raise IllegalDecision(f"{plane_id} has no cards to reorder now")
+            order = decision["order"]
+            rest = list(plane.plan[state.phase - 1:])
+            if not isinstance(order, list) or sorted(order) != sorted(rest):
+                raise IllegalDecision(f"the new order must use exactly the cards left: {rest}",
+                                      rule=f"book: {BOOK} § POURSUITE")
+        else:
+            slot = next((s for s in state.fire_slots
+                         if s.plane == plane_id and s.arc == decision["arc"]), None)
+            if slot is None:
+                raise IllegalDecision(f"{plane_id} has no {decision['arc']!r} gun to fire now")
+            target = decision["target"]
+            if target is not None and target not in {t for t, _ in slot.targets}:
+                reachable = ", ".join(t for t, _ in slot.targets) or "none"
+                raise IllegalDecision(
+                    f"{plane_id} cannot fire at {target!r} with its {slot.arc} gun "
+                    f"(in arc, in range, not blocked: {reachable})", rule=f"book: {BOOK} § TIR")
+
+    def _validate_plan(self, state: WowState, plane: Plane, card: Any) -> None:
+        if plane.status not in ACTIVE or len(plane.plan) >= 3:
+            raise IllegalDecision(f"{plane.id} has planned its three cards")
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise MalformedDecision(f"'card' is a card number, got {card!r}")
+        deck = self.data_.decks[plane.deck]
+        if not 1 <= card <= len(deck.cards):
+            raise IllegalDecision(f"deck {plane.deck} has cards 1 to {len(deck.cards)}, "
+                                  f"not {card}")
+        if card in plane.plan:
+            raise IllegalDecision(f"card {card} is already planned this turn",
+                                  rule=f"book: {BOOK} § PROGRAMMATION")
+        if deck.cards[card - 1].kind in ("climb", "dive") and not state.options.rules.altitude:
+            raise IllegalDecision("climb and dive cards are removed without the altitude rules",
+                                  rule=f"book: {BOOK} § PREPARATION")
+
+    # ================================================================= decisions
+    def apply(self, state: WowState, seat: Seat, decision: Decision) -> Step[WowState]:
+        events: list[Event] = []
+        plane = self._plane(state, decision["plane"])
+        if state.step == "plan":
+            card = self.data_.card(plane.deck, decision["card"])
+            plane = replace(plane, plan=(*plane.plan, card.number))
+            state = self._put(state, plane)
+            events.append(Event("planned", {"plane": plane.id, "slot": len(plane.plan),
+                                            "card": card.number, "name": card.name},
+                                to=(seat,)))
+            events.append(Event("card-planned", {"plane": plane.id, "slot": len(plane.plan)}))
+            if any(p.status in ACTIVE and len(p.plan) < 3 for p in state.planes):
+                return Step(state, tuple(events))
+            state = self._before_first_reveal(state, events)
+        elif state.step == "tail-choose":
+            state = self._put(state, replace(plane, tailing=decision["tail"], tail_candidates=()))
+            events.append(Event("tailing", {"plane": plane.id, "target": decision["tail"]}))
+            if not any(p.tail_candidates and p.tailing is None for p in state.planes):
+                state = replace(state, step="plan")
+        elif state.step == "tail-reorder":
+            new_plan = (*plane.plan[:state.phase - 1], *decision["order"])
+            state = self._put(state, replace(plane, plan=new_plan))
+            events.append(Event("reordered", {"plane": plane.id, "order": decision["order"]},
+                                to=(seat,)))
+            events.append(Event("tail-reordered", {"plane": plane.id}))
+            state = replace(state, tail_queue=state.tail_queue[1:])
+            state = self._next_reorder_or_fly(state, events)
+        else:
+            slot = next(s for s in state.fire_slots
+                        if s.plane == plane.id and s.arc == decision["arc"])
+            target = decision["target"]
+            cards = next((n for t, n in slot.targets if t == target), 0)
+            order = FireOrder(plane.id, slot.arc, target, cards)
+            slots = tuple(s for s in state.fire_slots if s is not slot)
+            state = replace(state, fire_slots=slots, fire_orders=(*state.fire_orders, order))
+            events.append(Event("fire-order", {"plane": plane.id, "arc": order.arc,
+                                               "target": order.target}, to=(seat,)))
+            events.append(Event("fire-sealed", {"plane": plane.id, "arc": order.arc}))
+            if not slots:
+                state = self._after_fire(state, events)
+        return Step(state, tuple(events))
+
+    # ================================================================ turn flow
+    def _begin_turn(self, state: WowState, events: list[Event]) -> WowState:
+        """Start of a turn: who tails whom (book § POURSUITE), then planning."""
+        state = replace(state, phase=0, step="plan", shown=(), tail_queue=())
+        planes = []
+        for p in state.planes:
+            planes.append(replace(p, plan=(), executed=(), executed_steep=(), tailing=None,
+                                  tail_candidates=(), start_pose=p.pose))
+        state = replace(state, planes=tuple(planes))
+        if not state.options.rules.tailing:
+            return state
+        for p in state.planes:
+            candidates = self._tail_candidates(state, p)
+            if len(candidates) == 1:
+                state = self._put(state, replace(p, tailing=candidates[0]))
+                events.append(Event("tailing", {"plane": p.id, "target": candidates[0]}))
+            elif candidates:
+                state = self._put(state, replace(p, tail_candidates=tuple(candidates)))
+        if any(p.tail_candidates for p in state.planes):
+            state = replace(state, step="tail-choose")
+        return state
+
+    def _tail_candidates(self, state: WowState, p: Plane) -> list[str]:
+        if p.status != "flying" or p.smoke or p.fire:
+            return []
+        base, ruler = self.data_.table.base, self.data_.table.ruler
+        out = []
+        for t in state.planes:
+            if t.side == p.side or t.status != "flying":
+                continue
+            if state.options.rules.altitude and t.altitude not in (p.altitude, p.altitude - 1):
+                continue  # same level, or the tailer one higher (book § ALTITUDE/POURSUITE)
+            blockers = [o.pose for o in state.planes if o.id not in (p.id, t.id)
+                        and o.status in ACTIVE and self._blocks(state, o, p, t)]
+            if geo.can_tail(p.pose, t.pose, length=base.length, width=base.width,
+                            ruler=ruler.length, blockers=blockers):
+                out.append(t.id)
+        return out
+
+    def _blocks(self, state: WowState, other: Plane, shooter: Plane, target: Plane) -> bool:
+        """Does ``other`` stand in the way of a line from shooter to target?"""
+        base = self.data_.table.base
+        if geo.bases_overlap(other.pose, shooter.pose, base.length, base.width):
+            return False  # overlapping bases do not block each other (book § CHEVAUCHEMENT)
+        if state.options.rules.altitude:
+            # only aircraft at the same level block, and only at the same level
+            # (book § VISÉE BLOQUÉE); between levels nothing blocks (derived)
+            return target.altitude == shooter.altitude == other.altitude
+        return True
+
+    def _before_first_reveal(self, state: WowState, events: list[Event]) -> WowState:
+        """Flames burn before the first card is shown (book § DÉGÂTS SPÉCIAUX), then
+        tailed planes show their card."""
+        burning = [p for p in state.planes if p.status in ACTIVE and p.fire > 0]
+        drawn: dict[str, list[Drawn]] = {}
+        for p in burning:
+            state = self._put(state, replace(p, fire=p.fire - 1))
+            events.append(Event("flames", {"plane": p.id, "counters": p.fire - 1}))
+            state, cards = self._draw(state, "A", events)
+            drawn[p.id] = [replace(c, symbol=c.symbol if c.symbol == "explosion" else "none")
+                           for c in cards]
+        if drawn:
+            state = self._apply_damage(state, drawn, {}, events)
+            state = replace(state, planes=tuple(
+                replace(p, interrupted=p.interrupted or p.hit_this_phase, hit_this_phase=False)
+                for p in state.planes))
+            state = self._check_end(state, events)
+            if state.step == "over":
+                return state
+        state = replace(state, phase=1)
+        return self._queue_tailing(state, events)
+
+    def _queue_tailing(self, state: WowState, events: list[Event]) -> WowState:
+        """Before revealing card ``phase`` (1 or 2), every tailer still in position sees
+        its target's card and may reorder its own (book § POURSUITE)."""
+        if not state.options.rules.tailing or state.phase > 2:
+            return self._fly(state, events)
+        queue = []
+        for p in state.planes:
+            if p.tailing is None:
+                continue
+            target = self._plane(state, p.tailing)
+            still = (p.status == "flying" and target.status == "flying" and not p.smoke
+                     and not p.fire and (state.phase == 1 or
+                                         p.tailing in self._tail_candidates(state, p)))
+            if not still:
+                state = self._put(state, replace(p, tailing=None))
+                events.append(Event("tailing-lost", {"plane": p.id, "target": target.id}))
+            elif not (state.options.rules.interruption and p.interrupted):
+                queue.append(p.id)
+        # a chain is shown from its front: a tailer whose target also tails goes after it
+        ordered: list[str] = []
+        while queue:
+            for pid in list(queue):
+                tailed = self._plane(state, pid).tailing
+                if tailed not in queue or all(q == pid for q in queue):
+                    ordered.append(pid)
+                    queue.remove(pid)
+                    break
+            else:  # a circle: break it in table order
+                ordered.append(queue.pop(0))
+        state = replace(state, tail_queue=tuple(ordered))
+        return self._next_reorder_or_fly(state, events)
+
+    def _next_reorder_or_fly(self, state: WowState, events: list[Event]) -> WowState:
+        if not state.tail_queue:
+            return self._fly(state, events)
+        tailer = self._plane(state, state.tail_queue[0])
+        target = self._plane(state, str(tailer.tailing))
+        card_number = target.plan[state.phase - 1]
+        card = self.data_.card(target.deck, card_number)
+        events.append(Event("shown", {"tailer": tailer.id, "target": target.id,
+                                      "phase": state.phase, "card": card_number,
+                                      "name": card.name}, to=(tailer.seat,)))
+        events.append(Event("tail-shown", {"tailer": tailer.id, "target": target.id,
+                                           "phase": state.phase}))
+        shown = Shown(tailer.id, target.id, state.phase, card_number)
+        return replace(state, step="tail-reorder", shown=(*state.shown, shown))
+
+    # ------------------------------------------------------------------ a phase
+    def _fly(self, state: WowState, events: list[Event]) -> WowState:
+        """Reveal card ``phase`` of every aircraft, move them together, then fire."""
+        k = state.phase
+        state = replace(state, phase_count=state.phase_count + 1)
+        data = self.data_
+        base = data.table.base
+        starts = {p.id: p.pose for p in state.planes}
+        targets: dict[str, geo.Pose] = {}
+        flown: dict[str, Card] = {}
+        for p in state.planes:
+            if p.status not in ACTIVE:
+                continue
+            card = data.card(p.deck, p.plan[k - 1])
+            events.append(Event("revealed", {"phase": k, "plane": p.id, "card": card.number,
+                                             "name": card.name}))
+            reason = self._illegality(state, p, card, k)
+            kind: str = card.kind
+            steep = card.steep
+            if reason and state.options.rules.illegal_maneuver:
+                events.append(Event("illegal", {"plane": p.id, "card": card.number,
+                                                "reason": reason, "result": "out of control"}))
+                state = self._put(state, replace(p, status="out-of-control"))
+                continue
+            if reason:
+                events.append(Event("illegal", {"plane": p.id, "card": card.number,
+                                                "reason": reason, "result": "straight"}))
+                card = next(c for c in data.decks[p.deck].cards if c.kind == "straight")
+                kind, steep = "straight", False
+            elif card.kind == "immelmann" and self._previous(p)[0] == "stall":
+                kind = "split-s"
+            p = replace(p, executed=(*p.executed, kind), executed_steep=(*p.executed_steep,
+                                                                         steep))
+            if p.status == "ground":
+                targets[p.id] = p.pose  # not yet: take-off (book § ATTERRISSAGE...)
+            else:
+                dx, dy, turn = card_end_pose(card, base.length)
+                targets[p.id] = geo.moved(p.pose, dx, dy, turn)
+            flown[p.id] = card
+            state = self._put(state, p)
+        state = self._resolve_collisions(state, starts, targets, events)
+        for p in state.planes:
+            if p.id not in targets or p.status not in ACTIVE:
+                continue
+            pose = targets[p.id]
+            p = replace(p, pose=pose)
+            events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
+                                          "heading": pose.heading}))
+            if not geo.inside(pose, state.area.width, state.area.height):
+                p = replace(p, status="left-table")
+                events.append(Event("left-table", {"plane": p.id}))
+            elif state.options.rules.altitude:
+                state = self._put(state, p)
+                state = self._altitude_effect(state, p, p.executed[-1], events)
+                continue
+            state = self._put(state, p)
+        state = self._check_end(state, events)
+        if state.step == "over":
+            return state
+        return self._open_fire(state, events)
+
+    def _previous(self, p: Plane) -> tuple[str | None, bool]:
+        """Kind and steepness of the maneuver flown just before the next one."""
+        if p.executed:
+            return p.executed[-1], p.executed_steep[-1]
+        return p.last_kind, p.last_steep
+
+    def _illegality(self, state: WowState, p: Plane, card: Card, k: int) -> str | None:
+        """Why a revealed card may not be flown (book § PROGRAMMATION and the optional
+        rules that forbid maneuvers), or None."""
+        rules = state.options.rules
+        prev_kind, prev_steep = self._previous(p)
+        aircraft = self.data_.aircraft[p.aircraft]
+        if card.steep and prev_steep:
+            return "two steep maneuvers in a row"
+        if prev_kind in ("immelmann", "split-s") and card.kind != "straight":
+            return "an Immelmann or Split-S must be followed by a straight"
+        if card.kind == "immelmann":
+            if prev_kind == "stall" and rules.altitude:
+                if "dive" in p.executed:
+                    return "no Split-S in the same turn as a dive"
+                if p.climb_counters == 0 and p.altitude == 0:
+                    return None  # flown, and it crashes (book § SPLIT-S)
+            elif prev_kind != "straight":
+                return "an Immelmann must follow a straight"
+            elif rules.altitude:
+                if "climb" in p.executed:
+                    return "no Immelmann in the same turn as a climb"
+                if self._would_exceed(p, aircraft.climb):
+                    return "it would take the aircraft above altitude 3"
+        if card.kind == "climb":
+            if "immelmann" in p.executed:
+                return "no climb in the same turn as an Immelmann"
+            if self._would_exceed(p, aircraft.climb):
+                return "it would take the aircraft above altitude 3"
+        if card.kind == "dive" and "split-s" in p.executed:
+            return "no dive in the same turn as a Split-S"
+        if (rules.special_damage and p.rudder and p.rudder_turn == state.turn
+                and card.direction == p.rudder):
+            return f"the rudder is jammed: no maneuver to the {p.rudder} this turn"
+        if (rules.special_damage and p.engine and p.engine_turn < state.turn and k == 3
+                and card.kind != "stall" and "stall" not in p.executed):
+            return "a damaged engine forces a stall every turn"
+        return None
+
+    @staticmethod
+    def _would_exceed(p: Plane, climb: int) -> bool:
+        return p.altitude >= 3 and p.climb_counters + 1 >= climb
+
+    def _altitude_effect(self, state: WowState, p: Plane, kind: str,
+                         events: list[Event]) -> WowState:
+        """Climb, dive, Immelmann and Split-S change levels (book § ALTITUDE)."""
+        climb = self.data_.aircraft[p.aircraft].climb
+        altitude, counters = p.altitude, p.climb_counters
+        if kind in ("climb", "immelmann"):
+            counters += 1
+            if counters >= climb:
+                altitude, counters = altitude + 1, 0
+        elif kind == "dive":
+            if altitude == 0:
+                counters = 0
+            else:
+                altitude -= 1
+                counters = 1 if altitude == 0 else 0
+        elif kind == "split-s":
+            if counters:
+                counters -= 1
+            elif altitude == 0:
+                events.append(Event("crashed", {"plane": p.id, "reason": "Split-S at altitude 0"}))
+                return self._put(state, replace(p, status="crashed"))
+            else:
+                altitude, counters = altitude - 1, climb - 1
+        else:
+            return state
+        p = replace(p, altitude=altitude, climb_counters=counters)
+        events.append(Event("altitude", {"plane": p.id, "altitude": altitude,
+                                         "counters": counters}))
+        state = self._put(state, p)
+        if altitude == 0 and counters == 0:
+            # touched the ground away from a landing field: a crash (book § ATTERRISSAGE,
+            # DÉCOLLAGE ET ACCIDENTS: 4 A cards, points, explosions and fire only)
+            events.append(Event("crashed", {"plane": p.id, "reason": "touched the ground"}))
+            state = self._put(state, replace(p, status="ground"))
+            drawn: list[Drawn] = []
+            for _ in range(4):
+                state, cards = self._draw(state, "A", events)
+                drawn += [replace(c, symbol=c.symbol if c.symbol in ("explosion", "fire")
+                                  else "none") for c in cards]
+            state = self._apply_damage(state, {p.id: drawn}, {}, events)
+        return state
+
+    def _resolve_collisions(self, state: WowState, starts: Mapping[str, geo.Pose],
+                            targets: dict[str, geo.Pose], events: list[Event]) -> WowState:
+        """Models that would touch go back, draw a B card each, and move again in the
+        order of the cards' corner numbers, the later ones stopping short
+        (book § CHEVAUCHEMENT DURANT LE MOUVEMENT). Tournament bases never touch."""
+        if state.options.rules.tournament:
+            return state
+        limit = self.data_.table.collision.min_centre_distance
+        ids = [pid for pid in targets if self._plane(state, pid).status == "flying"]
+
+        def touch(a: str, b: str, poses: Mapping[str, geo.Pose]) -> bool:
+            pa, pb = self._plane(state, a), self._plane(state, b)
+            same_level = not state.options.rules.altitude or pa.altitude == pb.altitude
+            return same_level and geo.distance(poses[a], poses[b]) < limit
+
+        involved = sorted({x for a, b in itertools.combinations(ids, 2)
+                           if touch(a, b, targets) for x in (a, b)})
+        if not involved:
+            return state
+        numbers = {}
+        for pid in involved:
+            state, cards = self._draw(state, "B", events, collision=True)
+            numbers[pid] = cards[0].number
+        order = sorted(involved, key=lambda pid: (numbers[pid], pid))
+        events.append(Event("collision", {"planes": order,
+                                          "cards": [numbers[pid] for pid in order]}))
+        placed = {pid: targets[pid] for pid in ids if pid not in involved}
+        for pid in order:
+            goal = targets[pid]
+            travel = geo.distance(starts[pid], goal)
+            back = 0.0
+            pose = goal
+            while back <= travel and any(touch(pid, other, {**placed, pid: pose})
+                                         for other in placed):
+                back += 1.0
+                pose = geo.backed_off(goal, back)
+            placed[pid] = pose
+            targets[pid] = pose
+        return state
+
+    # ------------------------------------------------------------------- fire
+    def _open_fire(self, state: WowState, events: list[Event]) -> WowState:
+        slots = []
+        for p in state.planes:
+            for arc in ("front", "rear"):
+                targets = self._targets(state, p, arc)
+                if targets:
+                    slots.append(FireSlot(p.id, arc, tuple(targets)))
+        state = replace(state, step="fire", fire_slots=tuple(slots), fire_orders=())
+        if slots:
+            return state
+        return self._after_fire(state, events)
+
+    def _targets(self, state: WowState, p: Plane, arc: str) -> list[tuple[str, int]]:
+        """Enemies this gun may fire at now, with the cards each would draw (book § TIR)."""
+        gun = p.front if arc == "front" else p.rear
+        rules = state.options.rules
+        if gun is None or p.status != "flying" or gun.silent > 0:
+            return []
+        if arc == "rear" and p.observer_wounded:
+            return []
+        if (arc == "front" and p.wounded and p.executed
+                and (p.executed_steep[-1] or p.executed[-1] in ("immelmann", "split-s",
+                                                                  "climb"))):
+            return []  # a wounded pilot cannot fire right after such a maneuver
+        table = self.data_.table
+        aircraft = self.data_.aircraft[p.aircraft]
+        out = []
+        for t in state.planes:
+            if t.side == p.side or t.status not in ACTIVE:
+                continue
+            if geo.bases_overlap(p.pose, t.pose, table.base.length, table.base.width):
+                continue  # overlapping bases cannot fire at each other (book § CHEVAUCHEMENT)
+            gap = abs(t.altitude - p.altitude) if rules.altitude else 0
+            if gap >= 2:
+                continue
+            half = table.arcs.front_half_angle if arc == "front" else table.arcs.rear_half_angle
+            if arc == "rear" and aircraft.rear_all_round_above and rules.altitude \
+                    and t.altitude > p.altitude:
+                half = 180.0  # the Roland C.II's rear gun turns all round (book § ROLAND C.)
+            elif (arc == "rear" and rules.blind_spot
+                  and (not rules.altitude or t.altitude <= p.altitude)
+                  and geo.in_blind_spot(p.pose, t.pose, length=table.base.length,
+                                        width=table.base.width, ruler=table.ruler.length)):
+                continue
+            blockers = [o.pose for o in state.planes if o.id not in (p.id, t.id)
+                        and o.status in ACTIVE and self._blocks(state, o, p, t)]
+            cards = geo.fire_range(
+                p.pose, t.pose, length=table.base.length, width=table.base.width,
+                ruler=table.ruler.length, half_angle=half, rear=arc == "rear",
+                blockers=blockers, max_reach=table.ruler.length / 2 if gap == 1 else None)
+            if cards:
+                out.append((t.id, 1 if gap == 1 else cards))
+        return out
+
+    def _after_fire(self, state: WowState, events: list[Event]) -> WowState:
+        """All fire is revealed and all damage applied together (book § DÉGÂTS)."""
+        rules = state.options.rules
+        drawn: dict[str, list[Drawn]] = {}
+        bonus: dict[str, list[bool]] = {}
+        jams: dict[tuple[str, str], bool] = {}
+        aims: dict[tuple[str, str], tuple[str | None, int]] = {}
+        for order in sorted(state.fire_orders, key=lambda o: (self._index(state, o.plane),
+                                                              o.arc)):
+            if order.target is None:
+                events.append(Event("held-fire", {"plane": order.plane, "arc": order.arc}))
+                continue
+            p = self._plane(state, order.plane)
+            gun = p.front if order.arc == "front" else p.rear
+            assert gun is not None
+            cards_to_draw = order.cards
+            streak = gun.aim_streak + 1 if (gun.aim_target == order.target and
+                                           gun.aim_phase == state.phase_count - 1) else 1
+            aims[(p.id, order.arc)] = (order.target, streak)
+            aiming = (rules.aiming and streak >= 2
+                      and not (rules.interruption and p.interrupted))
+            events.append(Event("fire", {"plane": p.id, "arc": order.arc,
+                                         "target": order.target, "cards": cards_to_draw,
+                                         "aiming": aiming}))
+            for _ in range(cards_to_draw):
+                state, cards = self._draw(state, gun.letter, events)
+                for card in cards:
+                    if card.symbol == "jam":
+                        jams[(p.id, order.arc)] = True
+                        events.append(Event("jam", {"plane": p.id, "arc": order.arc,
+                                                    "target": order.target}))
+                    drawn.setdefault(order.target, []).append(card)
+                    bonus.setdefault(order.target, []).append(aiming)
+        # guns: count down old jams, then new jams, aiming streaks
+        planes = []
+        for p in state.planes:
+            guns: dict[str, Gun | None] = {}
+            for arc in ("front", "rear"):
+                gun = p.front if arc == "front" else p.rear
+                if gun is None:
+                    guns[arc] = None
+                    continue
+                gun = replace(gun, jam=max(0, gun.jam - 1), silent=max(0, gun.silent - 1))
+                if (p.id, arc) in jams:
+                    gun = replace(gun, jam=3, silent=4 if p.wounded else 3)
+                target, streak = aims.get((p.id, arc), (None, 0))
+                if target is not None:
+                    gun = replace(gun, aim_target=target, aim_phase=state.phase_count,
+                                  aim_streak=streak)
+                guns[arc] = gun
+            planes.append(replace(p, front=guns["front"], rear=guns["rear"]))
+        state = replace(state, planes=tuple(planes), fire_slots=(), fire_orders=())
+        state = self._apply_damage(state, drawn, bonus, events)
+        # damage in this phase (a crash or fire) interrupts the next one (book § INTERRUPTION)
+        state = replace(state, planes=tuple(replace(p, interrupted=p.hit_this_phase,
+                                                    hit_this_phase=False)
+                                            for p in state.planes))
+        state = self._check_end(state, events)
+        if state.step == "over":
+            return state
+        if state.phase < 3:
+            state = replace(state, phase=state.phase + 1)
+            return self._queue_tailing(state, events)
+        return self._end_turn(state, events)
+
+    # ------------------------------------------------------------------ damage
+    def _draw(self, state: WowState, letter: str, events: list[Event],
+              collision: bool = False) -> tuple[WowState, list[Drawn]]:
+        """Draw one damage card of ``letter`` (book § ÊTRE À COURT DE CARTES DÉGÂT when
+        the deck is empty). Collision cards are discarded at once."""
+        decks = {d.letter: d for d in state.decks}
+        rng = state.rng
+        deck = decks[letter]
+        if not deck.draw:
+            pool = list(deck.discard)
+            if state.options.rules.out_of_cards:  # the eliminated planes' cards come back
+                planes = []
+                for p in state.planes:
+                    if p.status in ELIMINATED:
+                        pool += [n for letter_, n in p.damage_cards if letter_ == letter]
+                        p = replace(p, damage_cards=tuple(c for c in p.damage_cards
+                                                          if c[0] != letter))
+                    planes.append(p)
+                state = replace(state, planes=tuple(planes))
+            if pool:
+                pile, rng = shuffle(rng, pool)
+                deck = DeckState(letter, pile)
+                decks[letter] = deck
+                events.append(Event("deck-reshuffled", {"letter": letter, "cards": len(pile)}))
+        cards: list[Drawn]
+        if deck.draw:
+            number, deck = deck.draw[0], DeckState(letter, deck.draw[1:], deck.discard)
+            card = self.data_.damage[letter][number - 1]
+            cards = [Drawn(letter, number, card.points, card.symbol)]
+            decks[letter] = deck
+        elif state.options.rules.out_of_cards and not collision and self._has_cards(
+                decks, "B" if letter == "A" else "A"):
+            other = "B" if letter == "A" else "A"
+            events.append(Event("deck-substituted", {"letter": letter, "instead": other}))
+            state = replace(state, rng=rng, decks=tuple(decks[d.letter] for d in state.decks))
+            if letter == "A":  # two B cards, the second's specials void but an explosion
+                state, first = self._draw(state, "B", events)
+                state, second = self._draw(state, "B", events)
+                cards = first + [replace(c, symbol=c.symbol if c.symbol == "explosion"
+                                         else "none") for c in second]
+            else:  # one A card, its points halved rounded up
+                state, got = self._draw(state, "A", events)
+                cards = [replace(c, points=math.ceil(c.points / 2)) for c in got]
+            return state, cards
+        else:
+            # last resort: totals are written down and every card is shuffled back
+            full = [c.number for c in self.data_.damage[letter]
+                    if not (state.options.rules.tournament and c.symbol == "explosion")]
+            pile, rng = shuffle(rng, full)
+            events.append(Event("deck-reshuffled", {"letter": letter, "cards": len(pile),
+                                                    "all": True}))
+            number, pile = pile[0], pile[1:]
+            card = self.data_.damage[letter][number - 1]
+            cards = [Drawn(letter, number, card.points, card.symbol)]
+            decks[letter] = DeckState(letter, pile)
+        if collision:
+            d = decks[letter]
+            decks[letter] = DeckState(letter, d.draw, (*d.discard, cards[0].number))
+        return replace(state, rng=rng, decks=tuple(decks[d.letter] for d in state.decks)), cards
+
+    @staticmethod
+    def _has_cards(decks: Mapping[str, DeckState], letter: str) -> bool:
+        return bool(decks[letter].draw or decks[letter].discard)
+
+    def _apply_damage(self, state: WowState, drawn: Mapping[str, list[Drawn]],
+                      bonus: Mapping[str, list[bool]], events: list[Event]) -> WowState:
+        """Damage cards count together: points (secret), jams already given to the
+        shooters, explosions, and special damage with the optional rule."""
+        rules = state.options.rules
+        for target_id, cards in drawn.items():
+            p = self._plane(state, target_id)
+            flags = list(bonus.get(target_id, [False] * len(cards)))
+            total = 0
+            exploded = False
+            taken = list(p.damage_cards)
+            specials: dict[str, Drawn] = {}
+            for card, aimed in zip(cards, flags, strict=True):
+                points = card.points + (1 if aimed and card.points > 0 else 0)
+                total += points
+                taken.append((card.letter, card.number))
+                events.append(Event("damage-card", {"plane": p.id, "letter": card.letter,
+                                                    "number": card.number, "points": points,
+                                                    "symbol": card.symbol}, to=(p.seat,)))
+                if card.symbol == "explosion":
+                    exploded = True
+                elif card.symbol not in ("none", "jam") and rules.special_damage:
+                    kind = "rudder" if card.symbol.startswith("rudder") else card.symbol
+                    if kind == "wounded" and p.rear is not None and card.points != 3:
+                        kind = "observer"
+                    specials.pop(kind, None)
+                    specials[kind] = card  # of one kind drawn together, the last counts
+            events.append(Event("damage-drawn", {"plane": p.id, "cards": len(cards)}))
+            p = replace(p, damage=p.damage + total, damage_cards=tuple(taken),
+                        hit_this_phase=p.hit_this_phase or total > 0)
+            for kind, card in specials.items():
+                p = self._special(state, p, kind, card, events)
+            if exploded and p.status in ACTIVE:
+                p = replace(p, status="exploded")
+                events.append(Event("explosion", {"plane": p.id}))
+            state = self._put(state, p)
+        # shot down when the total reaches the structure (book § DÉGÂTS)
+        for p in state.planes:
+            structure = self.data_.aircraft[p.aircraft].structure
+            if p.status in ACTIVE and p.damage >= structure:
+                state = self._put(state, replace(p, status="shot-down"))
+                events.append(Event("shot-down", {"plane": p.id}))
+        return state
+
+    def _special(self, state: WowState, p: Plane, kind: str, card: Drawn,
+                 events: list[Event]) -> Plane:
+        """One special damage (book § DÉGÂTS SPÉCIAUX; the newest of a kind replaces the
+        older, but a second wound kills and a second engine hit explodes)."""
+        secret = (p.seat,)
+        if kind == "rudder":
+            side = card.symbol.removeprefix("rudder-")
+            events.append(Event("special", {"plane": p.id, "special": card.symbol}, to=secret))
+            return replace(p, rudder=side, rudder_turn=state.turn + 1)
+        if kind == "wounded":
+            events.append(Event("special", {"plane": p.id, "special": "pilot wounded"},
+                                to=secret))
+            if p.wounded:
+                events.append(Event("pilot-killed", {"plane": p.id}))
+                return replace(p, wounded=2, status="shot-down")
+            return replace(p, wounded=1)
+        if kind == "observer":
+            events.append(Event("special", {"plane": p.id, "special": "observer wounded"},
+                                to=secret))
+            return replace(p, observer_wounded=True)
+        if kind == "engine":
+            events.append(Event("special", {"plane": p.id, "special": "engine"}, to=secret))
+            if p.engine:
+                events.append(Event("explosion", {"plane": p.id, "cause": "engine"}))
+                return replace(p, engine=2, status="exploded")
+            return replace(p, engine=1, engine_turn=state.turn)
+        if kind == "smoke":
+            events.append(Event("smoke", {"plane": p.id}))
+            return replace(p, smoke=3, tailing=None)
+        if kind == "fire":
+            events.append(Event("on-fire", {"plane": p.id}))
+            return replace(p, fire=3, tailing=None)
+        return p
+
+    # ----------------------------------------------------------------- the end
+    def _end_turn(self, state: WowState, events: list[Event]) -> WowState:
+        """Smoke fades, the last maneuver's token is kept (book § RESTE DU TOUR)."""
+        planes = []
+        for p in state.planes:
+            if p.executed:
+                p = replace(p, last_kind=p.executed[-1], last_steep=p.executed_steep[-1])
+            planes.append(replace(p, smoke=max(0, p.smoke - 1)))
+        state = replace(state, planes=tuple(planes))
+        if state.turn >= state.options.max_turns:
+            events.append(Event("game-over", {"reason": "turn limit"}))
+            return replace(state, step="over", result="turn limit")
+        state = replace(state, turn=state.turn + 1)
+        events.append(Event("turn", {"turn": state.turn}))
+        return self._begin_turn(state, events)
+
+    def _check_end(self, state: WowState, events: list[Event]) -> WowState:
+        """The last side with aircraft on the table wins (book § VICTOIRE)."""
+        sides = {p.side for p in state.planes if p.status in ACTIVE}
+        if len(sides) > 1:
+            return state
+        winner = next(iter(sides)) if sides else None
+        events.append(Event("game-over", {"winner": winner}))
+        return replace(state, step="over", result="last side on the table" if winner
+                       else "no aircraft left", winner=winner, fire_slots=(), tail_queue=())
+
+    # ================================================================ seeing
+    def view(self, state: WowState, viewer: Seat | None) -> Any:
+        data = self.data_
+        planes = []
+        for p in state.planes:
+            mine = viewer == p.seat
+            aircraft = data.aircraft[p.aircraft]
+            entry: dict[str, Any] = {
+                "id": p.id, "seat": p.seat, "side": p.side, "aircraft": p.aircraft,
+                "name": aircraft.name, "x": p.pose.x, "y": p.pose.y, "heading": p.pose.heading,
+                "status": p.status, "altitude": p.altitude, "climb_counters": p.climb_counters,
+                "structure": aircraft.structure, "maneuver_deck": p.deck,
+                "cards_planned": len(p.plan),
+                "revealed": [data.card(p.deck, n).name for n in p.plan[:len(p.executed)]],
+                "flown": list(p.executed), "last_maneuver": p.last_kind,
+                "damage_cards": len(p.damage_cards),
+                "guns": {arc: {"letter": g.letter, "jam": g.jam,
+                               "aiming_at": g.aim_target if g.aim_phase == state.phase_count
+                               else None}
+                         for arc, g in (("front", p.front), ("rear", p.rear)) if g},
+                "smoke": p.smoke, "fire": p.fire, "tailing": p.tailing,
+            }
+            if mine:
+                entry["plan"] = [{"card": n, "name": data.card(p.deck, n).name}
+                                 for n in p.plan]
+                entry["damage"] = p.damage
+                entry["damage_taken"] = [list(c) for c in p.damage_cards]
+                entry["secret"] = {"rudder": p.rudder if p.rudder_turn >= state.turn else None,
+                                   "pilot_wounded": p.wounded > 0,
+                                   "observer_wounded": p.observer_wounded,
+                                   "engine_damaged": p.engine > 0}
+                entry["hand"] = self._available_cards(state, p) if state.step == "plan" else []
+            planes.append(entry)
+        shown = [{"tailer": s.tailer, "target": s.target, "phase": s.phase, "card": s.card,
+                  "name": data.card(self._plane(state, s.target).deck, s.card).name}
+                 for s in state.shown if viewer == self._plane(state, s.tailer).seat]
+        fire = [{"plane": s.plane, "arc": s.arc, "targets": [
+                    {"target": t, "cards": n} for t, n in s.targets]}
+                for s in state.fire_slots if viewer == self._plane(state, s.plane).seat]
+        return {
+            "turn": state.turn, "phase": state.phase, "step": state.step,
+            "area": {"width": state.area.width, "height": state.area.height},
+            "rules": msgspec.to_builtins(state.options.rules),
+            "planes": planes,
+            "shown_to_you": shown,
+            "your_shots": fire,
+            "damage_decks": {d.letter: len(d.draw) for d in state.decks},
+            "result": state.result, "winner": state.winner,
+        }
+
+    def outcome(self, state: WowState) -> Outcome | None:
+        if state.step != "over":
+            return None
+        tallies: dict[str, dict[str, int]] = {}
+        for side in {s for _, s in state.seats}:
+            enemies = [p for p in state.planes if p.side != side]
+            own = [p for p in state.planes if p.side == side]
+            tallies[side] = {
+                "enemies_left_table": sum(p.status == "left-table" for p in enemies),
+                "enemies_shot_down": sum(p.status in SHOT_DOWN for p in enemies),
+                "own_shot_down": sum(p.status in SHOT_DOWN for p in own),
+            }
+
+        def points(side: str) -> int:
+            t = tallies[side]
+            return t["enemies_left_table"] + 2 * t["enemies_shot_down"] - t["own_shot_down"]
+
+        scores = {seat: float(points(side)) if side == state.winner else 0.0
+                  for seat, side in state.seats}
+        return Outcome(state.winner, state.result or "", scores,
+                       {"sides": tallies, "points": {s: points(s) for s in tallies}})
+
+    def turn(self, state: WowState) -> int:
+        return state.turn
+
+    def describe(self, event: Event) -> str:
+        d = event.data
+        text = {
+            "planned": lambda: f"{d['plane']} plans card {d['slot']}: {d['name']}",
+            "card-planned": lambda: f"{d['plane']} plans a card",
+            "tailing": lambda: f"{d['plane']} tails {d['target']}",
+            "tailing-lost": lambda: f"{d['plane']} can no longer tail {d['target']}",
+            "shown": lambda: f"{d['target']} shows {d['tailer']} its card {d['phase']}: "
+                             f"{d['name']}",
+            "tail-shown": lambda: f"{d['target']} shows a card to {d['tailer']}",
+            "reordered": lambda: f"{d['plane']} reorders its cards: {d['order']}",
+            "tail-reordered": lambda: f"{d['plane']} may reorder its cards",
+            "revealed": lambda: f"Phase {d['phase']}: {d['plane']} flies {d['name']}",
+            "illegal": lambda: f"{d['plane']}: illegal maneuver ({d['reason']}): "
+                               f"{d['result']}",
+            "moved": lambda: f"{d['plane']} at ({d['x']:.0f}, {d['y']:.0f}) heading "
+                             f"{d['heading']}",
+            "left-table": lambda: f"{d['plane']} leaves the table",
+            "collision": lambda: f"Collision: {', '.join(d['planes'])} move in that order",
+            "fire": lambda: f"{d['plane']} fires ({d['arc']}) at {d['target']}: "
+                            f"{d['target']} draws {d['cards']} damage card"
+                            f"{'s' if d['cards'] > 1 else ''}"
+                            f"{' (aiming: +1 a card)' if d['aiming'] else ''}",
+            "held-fire": lambda: f"{d['plane']} holds fire",
+            "fire-sealed": lambda: f"{d['plane']} gives its fire order",
+            "damage-card": lambda: f"{d['plane']} takes {d['points']} damage"
+                                   + (f" ({d['symbol']})" if d['symbol'] != 'none' else ""),
+            "damage-drawn": lambda: f"{d['plane']} draws {d['cards']} damage card(s)",
+            "jam": lambda: f"{d['plane']}'s {d['arc']} guns jam",
+            "explosion": lambda: f"{d['plane']} explodes",
+            "shot-down": lambda: f"{d['plane']} is shot down",
+            "smoke": lambda: f"{d['plane']} trails smoke",
+            "on-fire": lambda: f"{d['plane']} is on fire",
+            "flames": lambda: f"{d['plane']} burns",
+            "altitude": lambda: f"{d['plane']} at altitude {d['altitude']} "
+                                f"({d['counters']} climb counters)",
+            "crashed": lambda: f"{d['plane']} crashes ({d['reason']})",
+            "turn": lambda: f"Turn {d['turn']}",
+            "game-over": lambda: "Game over" + (f": {d['winner']} win" if d.get('winner')
+                                               else ""),
+        }.get(event.kind)
+        return text() if text else super().describe(event)
+
+    # ============================================================= data, checks
+    def data(self) -> Any:
+        data = self.data_
+        return {
+            "aircraft": [
+                {"id": key, "name": a.name, "nation": a.nation, "side": a.side,
+                 "structure": a.structure, "maneuver_deck": a.maneuver_deck,
+                 "damage": {"front": a.damage_front or None, "rear": a.damage_rear or None},
+                 "climb": a.climb, "max_altitude": a.max_altitude, "source": a.source}
+                for key, a in data.aircraft.items()],
+            "maneuver_decks": {letter: msgspec.to_builtins(deck)
+                               for letter, deck in data.decks.items()},
+            "damage_decks": {letter: {"source": data.damage_sources[letter],
+                                      "cards": [msgspec.to_builtins(c) for c in cards]}
+                             for letter, cards in data.damage.items()},
+            "table": msgspec.to_builtins(data.table),
+            "scenarios": scenario_names(),
+            "optional_rules": RULE_TITLES,
+            "files": data.files,
+        }
+
+    def invariants(self, state: WowState) -> list[str]:
+        problems = []
+        data = self.data_
+        for p in state.planes:
+            if len(p.plan) > 3 or len(set(p.plan)) != len(p.plan):
+                problems.append(f"{p.id}: bad plan {p.plan}")
+            if p.status in ACTIVE and p.damage >= data.aircraft[p.aircraft].structure:
+                problems.append(f"{p.id}: damage at structure but still flying")
+            if len(p.executed) != len(p.executed_steep) or len(p.executed) > 3:
+                problems.append(f"{p.id}: executed cards out of step")
+            if p.climb_counters < 0 or p.altitude < 0 or p.altitude > 3:
+                problems.append(f"{p.id}: altitude {p.altitude}/{p.climb_counters}")
+            for gun in (p.front, p.rear):
+                if gun and not (0 <= gun.jam <= 3 and 0 <= gun.silent <= 4):
+                    problems.append(f"{p.id}: jam counters {gun.jam}/{gun.silent}")
+        if state.step == "over" and state.result is None:
+            problems.append("over without a result")
+        if state.step == "fire" and not state.fire_slots:
+            problems.append("fire step with no gun to fire")
+        if state.step == "tail-reorder" and not state.tail_queue:
+            problems.append("reorder step with no tailer")
+        if state.turn > state.options.max_turns:
+            problems.append("past the turn limit")
+        return problems
+
+    # ================================================================ helpers
+    @staticmethod
+    def _find(state: WowState, plane_id: Any) -> Plane | None:
+        return next((p for p in state.planes if p.id == plane_id), None)
+
+    def _plane(self, state: WowState, plane_id: str) -> Plane:
+        plane = self._find(state, plane_id)
+        if plane is None:
+            raise IllegalDecision(f"there is no plane {plane_id!r}")
+        return plane
+
+    @staticmethod
+    def _index(state: WowState, plane_id: str) -> int:
+        return next(i for i, p in enumerate(state.planes) if p.id == plane_id)
+
+    @staticmethod
+    def _put(state: WowState, plane: Plane) -> WowState:
+        planes = tuple(plane if p.id == plane.id else p for p in state.planes)
+        return replace(state, planes=planes)
+
+
+RULE_TITLES = {
+    "special_damage": "Dégâts spéciaux (special damage)",
+    "aiming": "Viser (aiming)",
+    "illegal_maneuver": "Mouvement interdit (an illegal maneuver destroys the aircraft)",
+    "tailing": "Poursuite (tailing)",
+    "tournament": "Règles de tournoi (no explosions; bases never touch)",
+    "interruption": "Interruption (damage loses tailing and aiming for a phase)",
+    "out_of_cards": "Être à court de cartes dégât (running out of damage cards)",
+    "blind_spot": "Angles morts (rear gun blind spot)",
+    "altitude": "Altitude (stands, climb and dive)",
+}
+
+PROMPT_NAMES = {"tail-choose": "tailing", "plan": "planning", "tail-reorder": "reordering",
+                "fire": "fire"}
+
+
+GAME = WingsOfWar()

@@ -1,0 +1,161 @@
+"""The state of a Wings of War game: immutable structures, copied by ``replace``."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from dogfight.core import Rng
+from dogfight.games.wings_of_war.geometry import Pose
+
+Status = Literal["flying", "ground", "shot-down", "exploded", "left-table", "crashed",
+                 "out-of-control"]
+ELIMINATED = ("shot-down", "exploded", "left-table", "crashed", "out-of-control")
+SHOT_DOWN = ("shot-down", "exploded", "crashed", "out-of-control")
+"""Eliminations that count as shot down for victory points (book § VICTOIRE,
+§ MOUVEMENT INTERDIT)."""
+
+Step = Literal["tail-choose", "plan", "tail-reorder", "fire", "over"]
+
+
+class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The optional rules, each a switch (book § VARIANTES: all players agree first)."""
+
+    special_damage: bool = False
+    aiming: bool = False
+    illegal_maneuver: bool = False
+    tailing: bool = False
+    tournament: bool = False
+    interruption: bool = False
+    out_of_cards: bool = False
+    blind_spot: bool = False
+    altitude: bool = False
+
+
+class PlaneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    id: str
+    seat: str
+    aircraft: str
+    x: float
+    y: float
+    heading: int = 0
+    altitude: int = 1
+
+
+class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    width: float
+    height: float
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    scenario: str = "duel"
+    aircraft: dict[str, str] = msgspec.field(default_factory=dict)
+    planes: list[PlaneSetup] | None = None
+    seats: dict[str, Literal["allies", "central"]] | None = None
+    area: Area | None = None
+    rules: Rules = Rules()
+    max_turns: int = 30
+
+
+class Gun(msgspec.Struct, frozen=True, gc=False):
+    """One arc's gun: its damage letter, jam counters (public), silent maneuvers left
+    (secret: a wounded pilot's jams last one maneuver longer), its aiming target."""
+
+    letter: str
+    jam: int = 0
+    silent: int = 0
+    aim_target: str | None = None
+    aim_phase: int = -1
+    aim_streak: int = 0
+
+
+class Plane(msgspec.Struct, frozen=True):
+    id: str
+    seat: str
+    side: str
+    aircraft: str
+    deck: str
+    pose: Pose
+    start_pose: Pose
+    status: Status = "flying"
+    altitude: int = 1
+    climb_counters: int = 0
+    front: Gun | None = None
+    rear: Gun | None = None
+    plan: tuple[int, ...] = ()
+    """The turn's cards, secret until each is revealed."""
+    executed: tuple[str, ...] = ()
+    """What was flown this turn, card by card: the card's kind (``split-s`` for an
+    Immelmann card flown as a Split-S), after illegal cards became straights."""
+    executed_steep: tuple[bool, ...] = ()
+    last_kind: str | None = None
+    """The last maneuver of the previous turn (the token on the board between turns:
+    book § RESTE DU TOUR)."""
+    last_steep: bool = False
+    damage: int = 0
+    damage_cards: tuple[tuple[str, int], ...] = ()
+    """(letter, number) of the damage cards taken: secret."""
+    wounded: int = 0
+    observer_wounded: bool = False
+    engine: int = 0
+    engine_turn: int = 0
+    rudder: str | None = None
+    rudder_turn: int = 0
+    smoke: int = 0
+    fire: int = 0
+    tailing: str | None = None
+    tail_candidates: tuple[str, ...] = ()
+    interrupted: bool = False
+    hit_this_phase: bool = False
+
+
+class Shown(msgspec.Struct, frozen=True, gc=False):
+    """A card the tailed plane showed to its tailer (book § POURSUITE)."""
+
+    tailer: str
+    target: str
+    phase: int
+    card: int
+
+
+class FireSlot(msgspec.Struct, frozen=True, gc=False):
+    plane: str
+    arc: str
+    targets: tuple[tuple[str, int], ...]
+    """(target, damage cards it would draw: 2 short range, 1 long range)."""
+
+
+class FireOrder(msgspec.Struct, frozen=True, gc=False):
+    plane: str
+    arc: str
+    target: str | None
+    cards: int = 0
+
+
+class DeckState(msgspec.Struct, frozen=True):
+    letter: str
+    draw: tuple[int, ...]
+    discard: tuple[int, ...] = ()
+
+
+class WowState(msgspec.Struct, frozen=True):
+    options: Options
+    rng: Rng
+    seats: tuple[tuple[str, str], ...]
+    area: Area
+    planes: tuple[Plane, ...]
+    decks: tuple[DeckState, ...]
+    turn: int = 1
+    phase: int = 0
+    """0 while planning; 1, 2, 3 while a maneuver is being flown."""
+    step: Step = "plan"
+    phase_count: int = 0
+    """Phases flown since the start (aiming counts consecutive phases across turns)."""
+    fire_slots: tuple[FireSlot, ...] = ()
+    """Guns that may fire now and have not given their order."""
+    fire_orders: tuple[FireOrder, ...] = ()
+    tail_queue: tuple[str, ...] = ()
+    shown: tuple[Shown, ...] = ()
+    result: str | None = None
+    winner: str | None = None
