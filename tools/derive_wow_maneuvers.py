@@ -8,7 +8,9 @@ that fly it; each card's arrow head is computed from that profile:
 * straight / dive: the arrow runs straight ahead ``straight`` mm;
 * bank (45 degrees) and turn (90 degrees): an arc of the profile's radius;
 * sharp turn (steep, agile decks only): a tighter, longer arc;
-* sideslip (steep): forward and to the side, heading unchanged;
+* sideslip: forward and to the side, heading unchanged; steep on the agile decks
+  only (the Fokker Dr.I's sideslip is steep in book § MOUVEMENT's example, while an
+  Albatros D.Va flies a sideslip then a stall in book § SPLIT-S's example);
 * stall (steep) / climb: a short straight;
 * Immelmann: a short straight, heading reversed.
 
@@ -25,19 +27,21 @@ OUT = Path(__file__).parent.parent / "src/dogfight/games/wings_of_war/data/maneu
 
 PROFILES = {
     "A": dict(title="fast and heavy, no Immelmann (SPAD XIII)", straight=95, bank=130,
-              turn=85, sharp=None, slip=(60, 30), stall=22, immelmann=None),
+              turn=85, sharp=None, slip=(60, 30), slip_steep=False, stall=22, immelmann=None),
     "B": dict(title="fast, with Immelmann (Fokker D.VII, Sopwith Snipe)", straight=90,
-              bank=120, turn=75, sharp=None, slip=(55, 30), stall=22, immelmann=35),
+              bank=120, turn=75, sharp=None, slip=(55, 30), slip_steep=False, stall=22,
+              immelmann=35),
     "C": dict(title="average (Albatros D.III and D.Va, Pfalz D.III and D.IIIa, Halberstadt D.III)",
-              straight=85, bank=110, turn=70, sharp=None, slip=(55, 28), stall=20,
+              straight=85, bank=110, turn=70, sharp=None, slip=(55, 28), slip_steep=False, stall=20,
               immelmann=35),
     "D": dict(title="agile, tight turns (Fokker Dr.I, Sopwith Camel, Sopwith Triplane)",
-              straight=70, bank=90, turn=50, sharp=(40, 120), slip=(45, 28), stall=18,
+              straight=70, bank=90, turn=50, sharp=(40, 120), slip=(45, 28), slip_steep=True, stall=18,
               immelmann=30),
     "E": dict(title="light and nimble (Nieuport 11 and 17, Siemens-Schuckert D.I, Hanriot HD1)", straight=75,
-              bank=95, turn=55, sharp=(45, 110), slip=(50, 28), stall=18, immelmann=30),
+              bank=95, turn=55, sharp=(45, 110), slip=(50, 28), slip_steep=True, stall=18,
+              immelmann=30),
     "F": dict(title="two-seater, steady (D.H.4, Breguet 14, R.E.8, Pomilio, Ufag, Roland)",
-              straight=80, bank=130, turn=95, sharp=None, slip=(55, 25), stall=22,
+              straight=80, bank=130, turn=95, sharp=None, slip=(55, 25), slip_steep=False, stall=22,
               immelmann=None),
 }
 
@@ -68,7 +72,7 @@ def cards(p: dict) -> list[dict]:
             add(f"sharp turn {word}", "sharp", word, True, *arc(radius, degrees, side))
     forward, lateral = p["slip"]
     for side, word in ((1, "left"), (-1, "right")):
-        add(f"sideslip {word}", "sideslip", word, True, forward, side * lateral, 0)
+        add(f"sideslip {word}", "sideslip", word, p["slip_steep"], forward, side * lateral, 0)
     add("stall", "stall", "none", True, p["stall"], 0, 0)
     if p["immelmann"]:
         add("Immelmann", "immelmann", "none", False, p["immelmann"], 0, 180)

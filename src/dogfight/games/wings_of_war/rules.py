@@ -150,11 +150,19 @@ class WingsOfWar(Game[WowState]):
             if not any(p.seat == seat for p in planes):
                 raise InvalidOptions(f"seat {seat!r} has no aircraft")
         decks = []
+        for letter in opts.stacked_damage:
+            if letter not in data.damage:
+                raise InvalidOptions(f"stacked_damage: no damage deck {letter!r}")
         for letter, cards in sorted(data.damage.items()):
             numbers = [c.number for c in cards
                        if not (opts.rules.tournament and c.symbol == "explosion")]
             shuffled, rng = shuffle(rng, numbers)
-            decks.append(DeckState(letter, shuffled))
+            top = opts.stacked_damage.get(letter, [])
+            if len(set(top)) != len(top) or any(n not in numbers for n in top):
+                raise InvalidOptions(f"stacked_damage.{letter}: card numbers must be distinct "
+                                     f"cards of the deck (1 to {len(cards)})")
+            rest = tuple(n for n in shuffled if n not in top)
+            decks.append(DeckState(letter, (*top, *rest)))
         state = WowState(options=opts, rng=rng, seats=tuple(seat_sides.items()), area=area,
                          planes=tuple(planes), decks=tuple(decks))
         events: list[Event] = []

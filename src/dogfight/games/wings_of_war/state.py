@@ -56,6 +56,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     area: Area | None = None
     rules: Rules = Rules()
     max_turns: int = 30
+    stacked_damage: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    """Damage cards (by corner number) put on top of a shuffled deck, in order: for
+    scenario scripts that replay a book example's draws."""
 
 
 class Gun(msgspec.Struct, frozen=True, gc=False):
