@@ -13,7 +13,6 @@ from tests.wings_of_war.helpers import (
     fire,
     game,
     get,
-    hold_all,
     kinds,
     plan,
     plane,

@@ -8,7 +8,7 @@ import pytest
 
 from dogfight.core import IllegalDecision, InvalidOptions, Match
 from dogfight.games.wings_of_war.data import shipped
-from tests.wings_of_war.helpers import A, BOOK, C, WOW, D, game, get, hold_all, kinds, plan, plane
+from tests.wings_of_war.helpers import WOW, A, C, D, game, get, hold_all, kinds, plan, plane
 
 DATA = shipped()
 
