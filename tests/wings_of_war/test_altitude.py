@@ -8,7 +8,7 @@ from typing import Any
 
 from dogfight.core import Match
 from dogfight.games.wings_of_war.data import shipped
-from tests.wings_of_war.helpers import A, C, D, F, game, get, hold_all, kinds, plan, plane
+from tests.wings_of_war.helpers import A, C, D, game, get, kinds, plan, plane
 
 ALT = {"altitude": True}
 BIG = {"area": {"width": 3000.0, "height": 2000.0}}

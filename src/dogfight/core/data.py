@@ -35,25 +35,47 @@ def data_file(package_dir: Path, game_id: str, name: str) -> Path:
 
 def load_toml(path: Path, schema: type[T]) -> T:
     """Parse and validate ``path`` against ``schema`` (a msgspec Struct type)."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(str(path), "(file)", f"cannot be read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(str(path), "(syntax)", str(exc)) from None
-    return convert(raw, schema, str(path))
+    return convert(read_toml(path), schema, str(path))
 
 
-def convert(raw: Any, schema: type[T], source: str) -> T:
-    """Validate already-parsed data, reporting errors as :class:`DataError`."""
+def convert(raw: Any, schema: type[T], source: str, prefix: str = "") -> T:
+    """Validate already-parsed data, reporting errors as :class:`DataError`.
+
+    ``prefix`` names where ``raw`` sits in its file (``aircraft.spad-13``)."""
     try:
         return msgspec.convert(raw, schema)
     except msgspec.ValidationError as exc:
         message = str(exc)
         match = _PATH.search(message)
-        entry = match.group("path").replace("$.", "", 1) if match else "(top level)"
+        path = match.group("path").removeprefix("$") if match else ""
+        entry = (prefix + path).lstrip(".") or "(top level)"
         reason = _PATH.sub("", message).strip().rstrip("-").strip()
         raise DataError(source, entry, reason) from None
+
+
+def load_table(path: Path, name: str, schema: type[T]) -> dict[str, T]:
+    """A file whose table ``name`` holds entries keyed by id (``[aircraft.spad-13]``):
+    each entry is checked on its own, so that an error names its key."""
+    raw = read_toml(path)
+    source = str(path)
+    if set(raw) != {name}:
+        extra = sorted(set(raw) - {name}) or [name]
+        raise DataError(source, "(top level)", f"expects only the table [{name}], "
+                        f"found {', '.join(extra)}")
+    table = raw[name]
+    if not isinstance(table, dict):
+        raise DataError(source, name, "must be a table of entries")
+    return {key: convert(value, schema, source, f"{name}.{key}")
+            for key, value in table.items()}
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(str(path), "(file)", f"cannot be read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(str(path), "(syntax)", str(exc)) from None
 
 
 def check_sources(entries: dict[str, Any], source: str) -> None:

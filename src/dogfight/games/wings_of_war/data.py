@@ -15,7 +15,7 @@ from typing import Literal
 import msgspec
 
 from dogfight.core import DataError
-from dogfight.core.data import data_file, load_toml
+from dogfight.core.data import data_file, load_table, load_toml
 
 GAME_ID = "wings-of-war"
 HERE = Path(__file__).parent
@@ -51,10 +51,6 @@ class Aircraft(_Strict, frozen=True):
         return self.damage_rear != ""
 
 
-class AircraftFile(_Strict, frozen=True):
-    aircraft: dict[str, Aircraft]
-
-
 # -- maneuvers ----------------------------------------------------------------------------
 class Card(_Strict, frozen=True):
     number: int
@@ -78,10 +74,6 @@ class Deck(_Strict, frozen=True):
     cards: list[Card]
 
 
-class ManeuverFile(_Strict, frozen=True):
-    decks: dict[str, Deck]
-
-
 # -- damage ---------------------------------------------------------------------------------
 class DamageRow(_Strict, frozen=True):
     points: int
@@ -92,10 +84,6 @@ class DamageRow(_Strict, frozen=True):
 class DamageDeckData(_Strict, frozen=True):
     source: str
     cards: list[DamageRow]
-
-
-class DamageFile(_Strict, frozen=True):
-    decks: dict[Letter, DamageDeckData]
 
 
 class DamageCard(msgspec.Struct, frozen=True, gc=False):
@@ -161,9 +149,9 @@ def load(directory: Path | None = None) -> WowData:
 
     files = {name: str(path(name)) for name in
              ("aircraft.toml", "maneuvers.toml", "damage.toml", "table.toml")}
-    aircraft = load_toml(path("aircraft.toml"), AircraftFile).aircraft
-    decks = load_toml(path("maneuvers.toml"), ManeuverFile).decks
-    damage_file = load_toml(path("damage.toml"), DamageFile)
+    aircraft = load_table(path("aircraft.toml"), "aircraft", Aircraft)
+    decks = load_table(path("maneuvers.toml"), "decks", Deck)
+    damage_decks = load_table(path("damage.toml"), "decks", DamageDeckData)
     table = load_toml(path("table.toml"), TableFile)
 
     f = files["maneuvers.toml"]
@@ -198,7 +186,7 @@ def load(directory: Path | None = None) -> WowData:
 
     f = files["damage.toml"]
     damage: dict[str, tuple[DamageCard, ...]] = {}
-    for letter, deck_data in damage_file.decks.items():
+    for letter, deck_data in damage_decks.items():
         _check_source(deck_data.source, f, f"decks.{letter}")
         cards: list[DamageCard] = []
         for row in deck_data.cards:
@@ -222,7 +210,7 @@ def load(directory: Path | None = None) -> WowData:
         raise DataError(f, "arcs", "half angles are between 0 and 180 degrees")
 
     return WowData(aircraft, decks, damage,
-                   {k: v.source for k, v in damage_file.decks.items()}, table, files)
+                   {k: v.source for k, v in damage_decks.items()}, table, files)
 
 
 @cache
