@@ -18,6 +18,9 @@ This is how the books' examples become tests, tutorials and bug reports::
     "outcome.winner" = "red"
     "state.pilots.1.damage" = 2
     absent = ["view.blue.pilots.red.damage"]   # paths that must not exist
+    [[expect_event]]              # optional: an event of this kind with these data
+    kind = "shot"
+    data = { seat = "red", roll = 6 }
 
 The final result has ``state`` (the whole state), ``outcome``, ``views`` (one per
 seat and ``spectator``), ``events`` (every event, with its visibility) and ``log``.
@@ -44,6 +47,15 @@ class ScriptStep(msgspec.Struct, forbid_unknown_fields=True):
     note: str = ""
 
 
+class ExpectedEvent(msgspec.Struct, forbid_unknown_fields=True):
+    """Some event of this kind whose data hold these items (or none, with ``none``)."""
+
+    kind: str
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+    to: list[str] | None = None
+    none: bool = False
+
+
 class Script(msgspec.Struct, forbid_unknown_fields=True):
     game: str
     seed: int = 0
@@ -53,6 +65,7 @@ class Script(msgspec.Struct, forbid_unknown_fields=True):
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     step: list[ScriptStep] = msgspec.field(default_factory=list)
     expect: dict[str, Any] = msgspec.field(default_factory=dict)
+    expect_event: list[ExpectedEvent] = msgspec.field(default_factory=list)
 
 
 def load_script(path: str | Path) -> Script:
@@ -148,5 +161,13 @@ def check_expectations(script: Script, final: dict[str, Any], name: str) -> None
             failures.append(f"{path} is missing (expected {expected!r})")
         elif got != expected:
             failures.append(f"{path} is {got!r}, expected {expected!r}")
+    for wanted in script.expect_event:
+        found = [e for e in final["events"] if e["kind"] == wanted.kind
+                 and all(e["data"].get(k, _MISSING) == v for k, v in wanted.data.items())
+                 and (wanted.to is None or list(e["to"] or []) == wanted.to)]
+        if wanted.none and found:
+            failures.append(f"an event {wanted.kind} {wanted.data} happened: {found[0]}")
+        elif not wanted.none and not found:
+            failures.append(f"no event {wanted.kind} with {wanted.data}")
     if failures:
         raise ScriptError(f"{name}: " + "; ".join(failures))

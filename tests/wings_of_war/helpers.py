@@ -41,8 +41,9 @@ def plan(match: Match, **cards: list[int]) -> None:
 def fire(match: Match, **targets: str | None) -> None:
     """Give fire orders for the named planes' front guns (a target or None)."""
     for plane_id, target in targets.items():
-        match.submit(seat_of(match, plane_id), {"plane": plane_id, "arc": "front",
-                                                "target": target})
+        order: dict[str, Any] = {"plane": plane_id, "arc": "front"}
+        order.update({"target": target} if target else {"hold": True})
+        match.submit(seat_of(match, plane_id), order)
 
 
 def hold_all(match: Match) -> None:
@@ -50,7 +51,7 @@ def hold_all(match: Match) -> None:
     while match.state.step == "fire":
         slot = match.state.fire_slots[0]
         match.submit(seat_of(match, slot.plane), {"plane": slot.plane, "arc": slot.arc,
-                                                  "target": None})
+                                                  "hold": True})
 
 
 def get(match: Match, plane_id: str) -> Any:

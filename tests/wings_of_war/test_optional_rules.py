@@ -176,9 +176,9 @@ def test_aiming_example_dh4_rear_arc() -> None:
 def _fire_rear_and_hold(match: Match) -> None:
     while match.state.step == "fire":
         slot = match.state.fire_slots[0]
-        target = slot.targets[0][0] if slot.arc == "rear" else None
-        match.submit(seat_of(match, slot.plane), {"plane": slot.plane, "arc": slot.arc,
-                                                  "target": target})
+        order: dict[str, Any] = {"plane": slot.plane, "arc": slot.arc}
+        order.update({"target": slot.targets[0][0]} if slot.arc == "rear" else {"hold": True})
+        match.submit(seat_of(match, slot.plane), order)
         if slot.arc == "rear":
             break
     hold_all(match)
@@ -337,8 +337,8 @@ def test_observer_wounded_silences_the_rear_gun() -> None:
     plan(match, dh4=[1, 2, 3], fokker=[1, 2, 3])
     while match.state.step == "fire":
         slot = match.state.fire_slots[0]
-        target = "dh4" if slot.plane == "fokker" else None
-        match.submit(seat_of(match, slot.plane), {"plane": slot.plane, "arc": slot.arc,
-                                                  "target": target})
+        order: dict[str, Any] = {"plane": slot.plane, "arc": slot.arc}
+        order.update({"target": "dh4"} if slot.plane == "fokker" else {"hold": True})
+        match.submit(seat_of(match, slot.plane), order)
     assert get(match, "dh4").observer_wounded is True
     assert get(match, "dh4").wounded == 0

@@ -221,7 +221,7 @@ class WingsOfWar(Game[WowState]):
             if self._plane(state, slot.plane).seat == seat:
                 out += [{"plane": slot.plane, "arc": slot.arc, "target": t}
                         for t, _ in slot.targets]
-                out.append({"plane": slot.plane, "arc": slot.arc, "target": None})
+                out.append({"plane": slot.plane, "arc": slot.arc, "hold": True})
         return out
 
     def _available_cards(self, state: WowState, plane: Plane) -> list[int]:
@@ -235,9 +235,13 @@ class WingsOfWar(Game[WowState]):
                 "tail-reorder": {"plane", "order"}, "fire": {"plane", "arc", "target"}}
         if step not in keys:
             raise IllegalDecision("the game is over")
-        if set(decision) != keys[step]:
+        if step == "fire" and set(decision) == {"plane", "arc", "hold"}:
+            if decision["hold"] is not True:
+                raise MalformedDecision("'hold' is true (to hold fire) or absent")
+        elif set(decision) != keys[step]:
+            hold = " (or plane, arc and hold = true)" if step == "fire" else ""
             raise MalformedDecision(f"a {PROMPT_NAMES[step]} decision has the keys "
-                                    f"{sorted(keys[step])}, got {sorted(decision)}")
+                                    f"{sorted(keys[step])}{hold}, got {sorted(decision)}")
         plane_id = decision["plane"]
         plane = self._find(state, plane_id)
         if plane is None:
@@ -266,7 +270,7 @@ class WingsOfWar(Game[WowState]):
                          if s.plane == plane_id and s.arc == decision["arc"]), None)
             if slot is None:
                 raise IllegalDecision(f"{plane_id} has no {decision['arc']!r} gun to fire now")
-            target = decision["target"]
+            target = decision.get("target")
             if target is not None and target not in {t for t, _ in slot.targets}:
                 reachable = ", ".join(t for t, _ in slot.targets) or "none"
                 raise IllegalDecision(
@@ -320,7 +324,7 @@ class WingsOfWar(Game[WowState]):
         else:
             slot = next(s for s in state.fire_slots
                         if s.plane == plane.id and s.arc == decision["arc"])
-            target = decision["target"]
+            target = decision.get("target")
             cards = next((n for t, n in slot.targets if t == target), 0)
             order = FireOrder(plane.id, slot.arc, target, cards)
             slots = tuple(s for s in state.fire_slots if s is not slot)
@@ -1029,6 +1033,9 @@ class WingsOfWar(Game[WowState]):
                             f"{'s' if d['cards'] > 1 else ''}"
                             f"{' (aiming: +1 a card)' if d['aiming'] else ''}",
             "held-fire": lambda: f"{d['plane']} holds fire",
+            "fire-order": lambda: f"{d['plane']} orders: "
+                                  + (f"fire at {d['target']}" if d['target'] else "hold fire")
+                                  + f" ({d['arc']} gun)",
             "fire-sealed": lambda: f"{d['plane']} gives its fire order",
             "damage-card": lambda: f"{d['plane']} takes {d['points']} damage"
                                    + (f" ({d['symbol']})" if d['symbol'] != 'none' else ""),
