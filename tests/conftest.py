@@ -34,7 +34,15 @@ def options_from_schema(schema: dict[str, Any]) -> st.SearchStrategy[dict[str, A
             fields[name] = st.sampled_from(spec["choices"])
         else:  # pragma: no cover - a new kind of option needs a strategy here
             raise AssertionError(f"no strategy for option type {spec['type']}")
-    return st.fixed_dictionaries(fields)
+    requires = {name: spec["requires"] for name, spec in schema.items()
+                if "type" in spec and "requires" in spec}
+
+    def consistent(options: dict[str, Any]) -> dict[str, Any]:
+        # a switch that needs another one is off when that one is off
+        return {k: (v and options.get(requires[k], False)) if k in requires else v
+                for k, v in options.items()}
+
+    return st.fixed_dictionaries(fields).map(consistent)
 
 
 def random_play(game: Game[Any], options: dict[str, Any], seed: int, pick_seed: int,

@@ -150,3 +150,13 @@ def in_blind_spot(gunner: Pose, target: Pose, *, length: float, width: float,
 def inside(pose: Pose, width: float, height: float) -> bool:
     """The stand is on the table (book § SORTIR DE L'AIRE DE JEU)."""
     return 0 <= pose.x <= width and 0 <= pose.y <= height
+
+
+def in_rectangle(pose: Pose, x: float, y: float, length: float, width: float,
+                 heading: int) -> bool:
+    """Is the stand inside a rectangle centred on (x, y), its length along ``heading``?"""
+    angle = math.radians(heading)
+    dx, dy = pose.x - x, pose.y - y
+    along = dx * math.cos(angle) + dy * math.sin(angle)
+    across = -dx * math.sin(angle) + dy * math.cos(angle)
+    return abs(along) <= length / 2 and abs(across) <= width / 2

@@ -43,6 +43,7 @@ from dogfight.games.wings_of_war.state import (
     SHOT_DOWN,
     Area,
     DeckState,
+    Field,
     FireOrder,
     FireSlot,
     Gun,
@@ -66,6 +67,7 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     planes: list[PlaneSetup]
     area: Area
     description: str = ""
+    fields: list[Field] = msgspec.field(default_factory=list)
     rules: dict[str, bool] = msgspec.field(default_factory=dict)
 
 
@@ -110,6 +112,17 @@ class WingsOfWar(Game[WowState]):
         opts = parse_options(options, Options)
         if not 1 <= opts.max_turns <= 500:
             raise InvalidOptions(f"max_turns must be from 1 to 500, got {opts.max_turns}")
+        variants = [name for name in ("forced_dive", "flying_higher", "cloud_cover")
+                    if getattr(opts.rules, name)]
+        if variants and not opts.rules.altitude:
+            raise InvalidOptions(f"{', '.join(variants)}: the altitude variants need the "
+                                 f"altitude rules (book § VARIANTES SUPPLÉMENTAIRES POUR "
+                                 f"L'ALTITUDE)")
+        if opts.floor and not opts.rules.flying_higher:
+            raise InvalidOptions("a floor above 0 is the flying higher variant "
+                                 "(rules.flying_higher)")
+        if not 0 <= opts.floor <= 11:
+            raise InvalidOptions(f"floor must be from 0 to 11, got {opts.floor}")
         data = self.data_
         scenario = load_scenario(opts.scenario)
         setups = list(opts.planes if opts.planes is not None else scenario.planes)
@@ -135,10 +148,14 @@ class WingsOfWar(Game[WowState]):
                 raise InvalidOptions(f"plane {setup.id}: no seat {setup.seat!r}")
             if not geo.inside(geo.Pose(setup.x, setup.y, 0), area.width, area.height):
                 raise InvalidOptions(f"plane {setup.id}: its stand is off the table")
-            if opts.rules.altitude and not 1 <= setup.altitude <= 3:
-                raise InvalidOptions(f"plane {setup.id}: the starting altitude is 1, 2 or 3 "
-                                     f"(book § ALTITUDE), got {setup.altitude}")
             aircraft = data.aircraft[key]
+            low, high = (max(1, opts.floor), min(opts.floor + 3, aircraft.max_altitude)) \
+                if opts.rules.flying_higher else (1, 3)
+            if opts.rules.altitude and not low <= setup.altitude <= high:
+                raise InvalidOptions(
+                    f"plane {setup.id} ({aircraft.name}): the starting altitude is from "
+                    f"{low} to {high} (book § ALTITUDE, § VOLER PLUS HAUT), "
+                    f"got {setup.altitude}")
             pose = geo.Pose(round(setup.x, 2), round(setup.y, 2), setup.heading % 360)
             planes.append(Plane(
                 id=setup.id, seat=setup.seat, side=seat_sides[setup.seat], aircraft=key,
@@ -163,14 +180,24 @@ class WingsOfWar(Game[WowState]):
                                      f"cards of the deck (1 to {len(cards)})")
             rest = tuple(n for n in shuffled if n not in top)
             decks.append(DeckState(letter, (*top, *rest)))
+        fields = tuple(opts.fields if opts.fields is not None else scenario.fields)
+        cloud = None
+        if opts.rules.cloud_cover:
+            cloud = opts.cloud_level if opts.cloud_level is not None else opts.floor + 4
+            if cloud <= opts.floor + 3:
+                raise InvalidOptions(f"the cloud cover is above the ceiling "
+                                     f"({opts.floor + 3}), got {cloud}")
         state = WowState(options=opts, rng=rng, seats=tuple(seat_sides.items()), area=area,
-                         planes=tuple(planes), decks=tuple(decks))
+                         planes=tuple(planes), decks=tuple(decks), fields=fields,
+                         floor=opts.floor, cloud_level=cloud)
         events: list[Event] = []
         return self._begin_turn(state, events)
 
     def option_schema(self) -> Any:
-        rules = {name: {"type": "bool", "default": False, "title": title}
-                 for name, title in RULE_TITLES.items()}
+        rules: dict[str, Any] = {name: {"type": "bool", "default": False, "title": title}
+                                 for name, title in RULE_TITLES.items()}
+        for variant in ("forced_dive", "flying_higher", "cloud_cover"):
+            rules[variant]["requires"] = "altitude"
         return {
             "scenario": {"type": "choice", "choices": scenario_names(), "default": "duel"},
             "max_turns": {"type": "int", "default": 30, "min": 1, "max": 500},
@@ -191,6 +218,18 @@ class WingsOfWar(Game[WowState]):
             for p in state.planes:
                 if p.status in ACTIVE and len(p.plan) < 3:
                     out.setdefault(p.seat, Prompt("plan", "Plan three maneuver cards"))
+        elif state.step == "vote":
+            assert state.proposal is not None
+            voted = {seat for seat, _ in state.votes}
+            for seat, _ in state.seats:
+                if seat != state.proposal[0] and seat not in voted:
+                    out[seat] = Prompt("vote", f"{state.proposal[0]} proposes the floor "
+                                               f"{state.proposal[1]}: agree?",
+                                       {"floor": state.proposal[1]})
+        elif state.step == "ground-move":
+            for plane_id in state.ground_moves:
+                seat = self._plane(state, plane_id).seat
+                out.setdefault(seat, Prompt("ground-move", "Turn your aircraft on the ground"))
         elif state.step == "tail-reorder":
             tailer = self._plane(state, state.tail_queue[0])
             out[tailer.seat] = Prompt("reorder", "You saw the tailed plane's card: order yours")
@@ -208,9 +247,16 @@ class WingsOfWar(Game[WowState]):
                     if p.seat == seat and p.tail_candidates and p.tailing is None
                     for t in p.tail_candidates]
         if state.step == "plan":
-            return [{"plane": p.id, "card": n} for p in state.planes
-                    if p.seat == seat and p.status in ACTIVE and len(p.plan) < 3
-                    for n in self._available_cards(state, p)]
+            cards: list[Decision] = [{"plane": p.id, "card": n} for p in state.planes
+                                     if p.seat == seat and p.status in ACTIVE
+                                     and len(p.plan) < 3
+                                     for n in self._available_cards(state, p)]
+            return cards + [{"floor": f} for f in self._floors(state, seat)]
+        if state.step == "vote":
+            return [{"agree": True}, {"agree": False}]
+        if state.step == "ground-move":
+            return [{"plane": pid, "heading": h} for pid in state.ground_moves
+                    if self._plane(state, pid).seat == seat for h in range(0, 360, 15)]
         if state.step == "tail-reorder":
             tailer = self._plane(state, state.tail_queue[0])
             rest = tailer.plan[state.phase - 1:]
@@ -224,6 +270,20 @@ class WingsOfWar(Game[WowState]):
                 out.append({"plane": slot.plane, "arc": slot.arc, "hold": True})
         return out
 
+    def _floors(self, state: WowState, seat: Seat) -> list[int]:
+        """Floors a seat may propose before the turn's planning (book § VOLER PLUS HAUT):
+        every aircraft still flying between the new floor and ceiling."""
+        if (not state.options.rules.flying_higher or seat in state.proposed
+                or any(p.plan for p in state.planes)):
+            return []
+        levels = [p.altitude for p in state.planes if p.status == "flying"]
+        if not levels:
+            return []
+        return [f for f in range(max(0, max(levels) - 3), min(levels) + 1)
+                if f != state.floor and f <= 11
+                and (not state.options.rules.cloud_cover or state.cloud_level is None
+                     or f + 3 < state.cloud_level)]
+
     def _available_cards(self, state: WowState, plane: Plane) -> list[int]:
         deck = self.data_.decks[plane.deck]
         return [c.number for c in deck.cards if c.number not in plane.plan
@@ -232,9 +292,21 @@ class WingsOfWar(Game[WowState]):
     def validate(self, state: WowState, seat: Seat, decision: Decision) -> None:
         step = state.step
         keys = {"tail-choose": {"plane", "tail"}, "plan": {"plane", "card"},
-                "tail-reorder": {"plane", "order"}, "fire": {"plane", "arc", "target"}}
+                "tail-reorder": {"plane", "order"}, "fire": {"plane", "arc", "target"},
+                "vote": {"agree"}, "ground-move": {"plane", "heading"}}
         if step not in keys:
             raise IllegalDecision("the game is over")
+        if step == "plan" and set(decision) == {"floor"}:
+            if decision["floor"] not in self._floors(state, seat):
+                raise IllegalDecision(
+                    f"the floor cannot be changed to {decision['floor']!r} now; possible: "
+                    f"{self._floors(state, seat) or 'none'}",
+                    rule=f"book: {BOOK} § VOLER PLUS HAUT")
+            return
+        if step == "vote":
+            if set(decision) != {"agree"} or not isinstance(decision["agree"], bool):
+                raise MalformedDecision("a vote is {'agree': true} or {'agree': false}")
+            return
         if step == "fire" and set(decision) == {"plane", "arc", "hold"}:
             if decision["hold"] is not True:
                 raise MalformedDecision("'hold' is true (to hold fire) or absent")
@@ -250,6 +322,14 @@ class WingsOfWar(Game[WowState]):
             raise IllegalDecision(f"plane {plane_id!r} is not flown by seat {seat!r}")
         if step == "plan":
             self._validate_plan(state, plane, decision["card"])
+        elif step == "ground-move":
+            heading = decision["heading"]
+            if plane_id not in state.ground_moves:
+                raise IllegalDecision(f"{plane_id} cannot be moved on the ground now",
+                                      rule=f"book: {BOOK} § Avions au sol")
+            if isinstance(heading, bool) or not isinstance(heading, int) or heading % 15 \
+                    or not 0 <= heading < 360:
+                raise IllegalDecision("the heading is a multiple of 15 from 0 to 345")
         elif step == "tail-choose":
             if plane.tailing is not None or not plane.tail_candidates:
                 raise IllegalDecision(f"{plane_id} has no tailing choice to make")
@@ -296,7 +376,36 @@ class WingsOfWar(Game[WowState]):
     # ================================================================= decisions
     def apply(self, state: WowState, seat: Seat, decision: Decision) -> Step[WowState]:
         events: list[Event] = []
+        if state.step == "plan" and "floor" in decision:
+            floor = decision["floor"]
+            events.append(Event("floor-proposed", {"seat": seat, "floor": floor}))
+            return Step(replace(state, step="vote", proposal=(seat, floor), votes=(),
+                                proposed=(*state.proposed, seat)), tuple(events))
+        if state.step == "vote":
+            assert state.proposal is not None
+            votes = (*state.votes, (seat, bool(decision["agree"])))
+            events.append(Event("vote", {"seat": seat, "agree": decision["agree"]}))
+            floor = state.proposal[1]
+            state = replace(state, votes=votes)
+            if len(votes) < len(state.seats) - 1:
+                return Step(state, tuple(events))
+            if all(agree for _, agree in votes):
+                events.append(Event("floor-changed", {"floor": floor, "ceiling": floor + 3}))
+                state = replace(state, floor=floor)
+            else:
+                events.append(Event("floor-refused", {"floor": floor}))
+            return Step(replace(state, step="plan", proposal=None, votes=()), tuple(events))
         plane = self._plane(state, decision["plane"])
+        if state.step == "ground-move":
+            pose = geo.Pose(plane.pose.x, plane.pose.y, decision["heading"])
+            state = self._put(state, replace(plane, pose=pose))
+            events.append(Event("turned-on-ground", {"plane": plane.id,
+                                                     "heading": pose.heading}))
+            state = replace(state, ground_moves=tuple(
+                pid for pid in state.ground_moves if pid != plane.id))
+            if not state.ground_moves:
+                state = self._fly(state, events)
+            return Step(state, tuple(events))
         if state.step == "plan":
             card = self.data_.card(plane.deck, decision["card"])
             plane = replace(plane, plan=(*plane.plan, card.number))
@@ -359,12 +468,12 @@ class WingsOfWar(Game[WowState]):
         return state
 
     def _tail_candidates(self, state: WowState, p: Plane) -> list[str]:
-        if p.status != "flying" or p.smoke or p.fire:
+        if p.status != "flying" or p.smoke or p.fire or p.in_cloud:
             return []
         base, ruler = self.data_.table.base, self.data_.table.ruler
         out = []
         for t in state.planes:
-            if t.side == p.side or t.status != "flying":
+            if t.side == p.side or t.status != "flying" or t.in_cloud:
                 continue
             if state.options.rules.altitude and t.altitude not in (p.altitude, p.altitude - 1):
                 continue  # same level, or the tailer one higher (book § ALTITUDE/POURSUITE)
@@ -378,7 +487,8 @@ class WingsOfWar(Game[WowState]):
     def _blocks(self, state: WowState, other: Plane, shooter: Plane, target: Plane) -> bool:
         """Does ``other`` stand in the way of a line from shooter to target?"""
         base = self.data_.table.base
-        if geo.bases_overlap(other.pose, shooter.pose, base.length, base.width):
+        if other.in_cloud or geo.bases_overlap(other.pose, shooter.pose, base.length,
+                                               base.width):
             return False  # overlapping bases do not block each other (book § CHEVAUCHEMENT)
         if state.options.rules.altitude:
             # only aircraft at the same level block, and only at the same level
@@ -392,6 +502,14 @@ class WingsOfWar(Game[WowState]):
         burning = [p for p in state.planes if p.status in ACTIVE and p.fire > 0]
         drawn: dict[str, list[Drawn]] = {}
         for p in burning:
+            if p.status == "ground":  # the ground crew fight the fire (book § Feu au sol)
+                state, tried = self._draw(state, "A", events)
+                if tried[0].points == 0:
+                    p = replace(p, fire=p.fire - 1)
+                    events.append(Event("fire-fought", {"plane": p.id, "counters": p.fire}))
+                    state = self._put(state, p)
+                    if not p.fire:
+                        continue
             state = self._put(state, replace(p, fire=p.fire - 1))
             events.append(Event("flames", {"plane": p.id, "counters": p.fire - 1}))
             state, cards = self._draw(state, "A", events)
@@ -442,6 +560,12 @@ class WingsOfWar(Game[WowState]):
 
     def _next_reorder_or_fly(self, state: WowState, events: list[Event]) -> WowState:
         if not state.tail_queue:
+            movers = tuple(p.id for p in state.planes if state.phase == 2
+                           and p.status == "ground" and p.immobile_until < state.turn
+                           and not p.landing and not p.takeoff
+                           and p.landed_turn != state.turn)
+            if movers:  # before phase 2, aircraft on the ground turn freely (book § Avions
+                return replace(state, step="ground-move", ground_moves=movers)  # au sol)
             return self._fly(state, events)
         tailer = self._plane(state, state.tail_queue[0])
         target = self._plane(state, str(tailer.tailing))
@@ -459,62 +583,78 @@ class WingsOfWar(Game[WowState]):
     def _fly(self, state: WowState, events: list[Event]) -> WowState:
         """Reveal card ``phase`` of every aircraft, move them together, then fire."""
         k = state.phase
-        state = replace(state, phase_count=state.phase_count + 1)
+        state = replace(state, phase_count=state.phase_count + 1, ground_moves=())
         data = self.data_
         base = data.table.base
         starts = {p.id: p.pose for p in state.planes}
         targets: dict[str, geo.Pose] = {}
-        flown: dict[str, Card] = {}
         for p in state.planes:
             if p.status not in ACTIVE:
                 continue
             card = data.card(p.deck, p.plan[k - 1])
+            if p.in_cloud:
+                state = self._cloud_card(state, p, card, events)
+                continue
+            if p.status == "ground" and not self._ground_card_counts(state, p, card):
+                events.append(Event("card-ignored", {"phase": k, "plane": p.id}))
+                continue
             events.append(Event("revealed", {"phase": k, "plane": p.id, "card": card.number,
                                              "name": card.name}))
-            reason = self._illegality(state, p, card, k)
-            kind: str = card.kind
-            steep = card.steep
-            if reason and state.options.rules.illegal_maneuver:
-                events.append(Event("illegal", {"plane": p.id, "card": card.number,
-                                                "reason": reason, "result": "out of control"}))
-                state = self._put(state, replace(p, status="out-of-control"))
+            flown = self._legal_or_straight(state, p, card, k, events)
+            if flown is None:
+                state = self._put(state, replace(self._plane(state, p.id),
+                                                 status="out-of-control"))
                 continue
-            if reason:
-                events.append(Event("illegal", {"plane": p.id, "card": card.number,
-                                                "reason": reason, "result": "straight"}))
-                card = next(c for c in data.decks[p.deck].cards if c.kind == "straight")
-                kind, steep = "straight", False
-            elif card.kind == "immelmann" and self._previous(p)[0] == "stall":
-                kind = "split-s"
-            p = replace(p, executed=(*p.executed, kind), executed_steep=(*p.executed_steep,
-                                                                         steep))
-            if p.status == "ground":
-                targets[p.id] = p.pose  # not yet: take-off (book § ATTERRISSAGE...)
-            else:
-                dx, dy, turn = card_end_pose(card, base.length)
-                targets[p.id] = geo.moved(p.pose, dx, dy, turn)
-            flown[p.id] = card
+            card, kind, steep = flown
+            p = replace(p, executed=(*p.executed, kind),
+                        executed_steep=(*p.executed_steep, steep))
+            dx, dy, turn = card_end_pose(card, base.length)
+            targets[p.id] = geo.moved(p.pose, dx, dy, turn)
             state = self._put(state, p)
         state = self._resolve_collisions(state, starts, targets, events)
         for p in state.planes:
             if p.id not in targets or p.status not in ACTIVE:
                 continue
-            pose = targets[p.id]
-            p = replace(p, pose=pose)
-            events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
-                                          "heading": pose.heading}))
-            if not geo.inside(pose, state.area.width, state.area.height):
-                p = replace(p, status="left-table")
-                events.append(Event("left-table", {"plane": p.id}))
-            elif state.options.rules.altitude:
-                state = self._put(state, p)
-                state = self._altitude_effect(state, p, p.executed[-1], events)
-                continue
-            state = self._put(state, p)
+            state = self._arrive(state, p, targets[p.id], events)
         state = self._check_end(state, events)
         if state.step == "over":
             return state
         return self._open_fire(state, events)
+
+    def _legal_or_straight(self, state: WowState, p: Plane, card: Card, k: int,
+                           events: list[Event]) -> tuple[Card, str, bool] | None:
+        """The card as flown: an illegal one becomes a straight (book § PROGRAMMATION) or,
+        with the optional rule, the aircraft goes out of control (None)."""
+        reason = self._illegality(state, p, card, k)
+        if reason and state.options.rules.illegal_maneuver:
+            events.append(Event("illegal", {"plane": p.id, "card": card.number,
+                                            "reason": reason, "result": "out of control"}))
+            return None
+        if reason:
+            events.append(Event("illegal", {"plane": p.id, "card": card.number,
+                                            "reason": reason, "result": "straight"}))
+            straight = next(c for c in self.data_.decks[p.deck].cards if c.kind == "straight")
+            return straight, "straight", False
+        kind: str = card.kind
+        if card.kind == "immelmann" and self._previous(p)[0] == "stall" \
+                and state.options.rules.altitude:
+            kind = "split-s"
+        steep = card.steep or (kind == "dive" and state.options.rules.forced_dive)
+        return card, kind, steep
+
+    def _arrive(self, state: WowState, p: Plane, pose: geo.Pose,
+                events: list[Event]) -> WowState:
+        """The aircraft at the end of its card: off the table, or altitude effects."""
+        p = replace(p, pose=pose)
+        events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
+                                      "heading": pose.heading}))
+        if not geo.inside(pose, state.area.width, state.area.height):
+            events.append(Event("left-table", {"plane": p.id}))
+            return self._put(state, replace(p, status="left-table"))
+        state = self._put(state, p)
+        if state.options.rules.altitude:
+            state = self._altitude_effect(state, p, p.executed[-1], events)
+        return state
 
     def _previous(self, p: Plane) -> tuple[str | None, bool]:
         """Kind and steepness of the maneuver flown just before the next one."""
@@ -527,11 +667,31 @@ class WingsOfWar(Game[WowState]):
         rules that forbid maneuvers), or None."""
         rules = state.options.rules
         prev_kind, prev_steep = self._previous(p)
-        aircraft = self.data_.aircraft[p.aircraft]
-        if card.steep and prev_steep:
-            return "two steep maneuvers in a row"
         if prev_kind in ("immelmann", "split-s") and card.kind != "straight":
             return "an Immelmann or Split-S must be followed by a straight"
+        if p.status == "ground":
+            sequence = {(1, "takeoff"): ("straight", "take-off: a straight after the stall"),
+                        (2, "takeoff"): ("climb", "take-off: the climb after the straight"),
+                        (1, "landing"): ("straight", "landing: a straight after the dive"),
+                        (2, "landing"): ("stall", "landing: a stall after the straight")}
+            for step_, name in ((p.takeoff, "takeoff"), (p.landing, "landing")):
+                wanted = sequence.get((step_, name))
+                if wanted and card.kind != wanted[0]:
+                    return wanted[1]
+            return None
+        if p.in_cloud and card.kind in ("climb", "immelmann") and prev_kind != "stall":
+            return "no climbing in the clouds"
+        if card.kind == "dive" and rules.forced_dive and prev_steep:
+            if prev_kind != "stall" or k == 3 or self.data_.card(
+                    p.deck, p.plan[k]).kind != "straight":
+                return "a dive after a steep maneuver is a forced dive: a stall before, " \
+                       "a straight after"
+            if not any(c.kind == "immelmann" for c in self.data_.decks[p.deck].cards):
+                return "an aircraft without an Immelmann card cannot force a dive"
+            prev_steep = False  # the forced dive is allowed (book § PLONGÉE FORCÉE)
+        steep = card.steep or (card.kind == "dive" and rules.forced_dive)
+        if steep and prev_steep:
+            return "two steep maneuvers in a row"
         if card.kind == "immelmann":
             if prev_kind == "stall" and rules.altitude:
                 if "dive" in p.executed:
@@ -543,13 +703,13 @@ class WingsOfWar(Game[WowState]):
             elif rules.altitude:
                 if "climb" in p.executed:
                     return "no Immelmann in the same turn as a climb"
-                if self._would_exceed(p, aircraft.climb):
-                    return "it would take the aircraft above altitude 3"
+                if self._would_exceed(state, p):
+                    return f"it would take the aircraft above altitude {self._top(state, p)}"
         if card.kind == "climb":
             if "immelmann" in p.executed:
                 return "no climb in the same turn as an Immelmann"
-            if self._would_exceed(p, aircraft.climb):
-                return "it would take the aircraft above altitude 3"
+            if self._would_exceed(state, p):
+                return f"it would take the aircraft above altitude {self._top(state, p)}"
         if card.kind == "dive" and "split-s" in p.executed:
             return "no dive in the same turn as a Split-S"
         if (rules.special_damage and p.rudder and p.rudder_turn == state.turn
@@ -560,51 +720,189 @@ class WingsOfWar(Game[WowState]):
             return "a damaged engine forces a stall every turn"
         return None
 
-    @staticmethod
-    def _would_exceed(p: Plane, climb: int) -> bool:
-        return p.altitude >= 3 and p.climb_counters + 1 >= climb
+    def _top(self, state: WowState, p: Plane) -> int:
+        """The highest level the aircraft may reach: 3 (book § ALTITUDE), or the ceiling
+        and the aircraft's maximum (book § VOLER PLUS HAUT), or the clouds above."""
+        rules = state.options.rules
+        top = state.floor + 3
+        if rules.flying_higher:
+            top = min(top, self.data_.aircraft[p.aircraft].max_altitude)
+        if rules.cloud_cover and state.cloud_level is not None:
+            top = max(top, state.cloud_level)
+        return top
+
+    def _would_exceed(self, state: WowState, p: Plane) -> bool:
+        climb = self.data_.aircraft[p.aircraft].climb
+        return p.altitude >= self._top(state, p) and p.climb_counters + 1 >= climb
 
     def _altitude_effect(self, state: WowState, p: Plane, kind: str,
                          events: list[Event]) -> WowState:
-        """Climb, dive, Immelmann and Split-S change levels (book § ALTITUDE)."""
+        """Climb, dive, Immelmann and Split-S change levels (book § ALTITUDE, § PLONGÉE,
+        § MONTER, § SPLIT-S); the ground and the variants (§ ATTERRISSAGE, DÉCOLLAGE ET
+        ACCIDENTS, § PLONGÉE FORCÉE, § VOLER PLUS HAUT, § COUVERTURE NUAGEUSE)."""
+        if p.status == "ground":
+            return self._ground_roll(state, p, kind, events)
+        rules = state.options.rules
         climb = self.data_.aircraft[p.aircraft].climb
-        altitude, counters = p.altitude, p.climb_counters
+        altitude, counters, forced = p.altitude, p.climb_counters, p.forced_dive
+        bottom = state.floor
         if kind in ("climb", "immelmann"):
             counters += 1
             if counters >= climb:
                 altitude, counters = altitude + 1, 0
+        elif kind == "dive" and rules.forced_dive and p.executed[-2:-1] == ("stall",):
+            if altitude <= bottom + 1:
+                events.append(Event("crashed", {"plane": p.id, "reason": "forced dive too low"}))
+                return self._put(state, replace(p, status="crashed"))
+            altitude, counters, forced = altitude - 1, 0, True
         elif kind == "dive":
-            if altitude == 0:
-                counters = 0
+            if altitude == bottom and bottom == 0:
+                counters = 0  # touches the ground (book § ATTERRISSAGE)
+            elif altitude == bottom:
+                events.append(Event("below-floor", {"plane": p.id}))
+                return self._put(state, replace(p, status="left-table"))
             else:
                 altitude -= 1
                 counters = 1 if altitude == 0 else 0
         elif kind == "split-s":
+            if altitude == 0 and counters <= 1:
+                events.append(Event("crashed", {"plane": p.id, "reason": "Split-S at altitude 0"}))
+                return self._put(state, replace(p, status="crashed"))
             if counters:
                 counters -= 1
             elif altitude == 0:
                 events.append(Event("crashed", {"plane": p.id, "reason": "Split-S at altitude 0"}))
                 return self._put(state, replace(p, status="crashed"))
+            elif altitude == bottom:
+                events.append(Event("below-floor", {"plane": p.id}))
+                return self._put(state, replace(p, status="left-table"))
             else:
                 altitude, counters = altitude - 1, climb - 1
+        elif kind == "straight" and forced:
+            altitude, forced = altitude - 1, False  # the forced dive's second level
+            counters = 1 if altitude == 0 else counters
         else:
             return state
-        p = replace(p, altitude=altitude, climb_counters=counters)
+        p = replace(p, altitude=altitude, climb_counters=counters, forced_dive=forced)
         events.append(Event("altitude", {"plane": p.id, "altitude": altitude,
                                          "counters": counters}))
         state = self._put(state, p)
+        if rules.cloud_cover and state.cloud_level is not None \
+                and altitude >= state.cloud_level:
+            events.append(Event("in-clouds", {"plane": p.id}))
+            return self._put(state, replace(p, in_cloud=True, cloud_stack=()))
         if altitude == 0 and counters == 0:
-            # touched the ground away from a landing field: a crash (book § ATTERRISSAGE,
-            # DÉCOLLAGE ET ACCIDENTS: 4 A cards, points, explosions and fire only)
-            events.append(Event("crashed", {"plane": p.id, "reason": "touched the ground"}))
-            state = self._put(state, replace(p, status="ground"))
-            drawn: list[Drawn] = []
-            for _ in range(4):
-                state, cards = self._draw(state, "A", events)
-                drawn += [replace(c, symbol=c.symbol if c.symbol in ("explosion", "fire")
-                                  else "none") for c in cards]
-            state = self._apply_damage(state, {p.id: drawn}, {}, events)
+            if self._in_field(state, p.pose):
+                events.append(Event("touched-down", {"plane": p.id}))
+                return self._put(state, replace(p, status="ground", landing=1))
+            # touched the ground away from a landing field: a crash, 4 A cards
+            # (points, explosions and fire only), then immobile next turn
+            return self._crash(state, p, 4, "touched the ground outside a landing field",
+                               events)
         return state
+
+    def _crash(self, state: WowState, p: Plane, cards: int, reason: str,
+               events: list[Event]) -> WowState:
+        """An accident (book § ATTERRISSAGE, DÉCOLLAGE ET ACCIDENTS): A cards counting
+        points, explosions and fire only; on the ground, immobile next turn."""
+        events.append(Event("crashed", {"plane": p.id, "reason": reason, "cards": cards}))
+        state = self._put(state, replace(p, status="ground", landing=0, takeoff=0,
+                                         altitude=0, climb_counters=0,
+                                         immobile_until=state.turn + 1))
+        drawn: list[Drawn] = []
+        for _ in range(cards):
+            state, got = self._draw(state, "A", events)
+            drawn += [replace(c, symbol=c.symbol if c.symbol in ("explosion", "fire")
+                              else "none") for c in got]
+        special = state.options.rules.special_damage
+        state = self._apply_damage(replace(state, options=replace(
+            state.options, rules=replace(state.options.rules, special_damage=True))),
+            {p.id: drawn}, {}, events)
+        return replace(state, options=replace(state.options, rules=replace(
+            state.options.rules, special_damage=special)))
+
+    def _ground_roll(self, state: WowState, p: Plane, kind: str,
+                     events: list[Event]) -> WowState:
+        """Take-off and landing roll on the ground, and their accidents."""
+        inside = self._in_field(state, p.pose)
+        if p.landing == 1 and kind == "straight":
+            if not inside:
+                return self._crash(state, p, 3, "landing roll out of the field", events)
+            return self._put(state, replace(p, landing=2))
+        if p.landing == 2 and kind == "stall":
+            if not inside:
+                return self._crash(state, p, 2, "landing stall out of the field", events)
+            events.append(Event("landed", {"plane": p.id}))
+            return self._put(state, replace(p, landing=0, landed_turn=state.turn))
+        if p.takeoff == 0 and kind == "stall":
+            if not inside:
+                return self._crash(state, p, 2, "take-off run out of the field", events)
+            return self._put(state, replace(p, takeoff=1))
+        if p.takeoff == 1 and kind == "straight":
+            if not inside:
+                return self._crash(state, p, 3, "take-off run out of the field", events)
+            return self._put(state, replace(p, takeoff=2))
+        if p.takeoff == 2 and kind == "climb":
+            events.append(Event("took-off", {"plane": p.id}))
+            return self._put(state, replace(p, status="flying", takeoff=0, altitude=0,
+                                            climb_counters=1))
+        return state
+
+    def _ground_card_counts(self, state: WowState, p: Plane, card: Card) -> bool:
+        """Is an aircraft on the ground's card flown? Not when immobile after a crash,
+        after landing this turn (bluff cards), burning (no take-off), nor the cards
+        before the take-off's stall, which is flown from a landing field only."""
+        if p.immobile_until >= state.turn or p.landed_turn == state.turn or p.fire:
+            return False
+        if p.landing or p.takeoff:
+            return True
+        return card.kind == "stall" and self._in_field(state, p.pose)
+
+    def _in_field(self, state: WowState, pose: geo.Pose) -> bool:
+        return any(geo.in_rectangle(pose, f.x, f.y, f.length, f.width, f.heading)
+                   for f in state.fields)
+
+    def _cloud_card(self, state: WowState, p: Plane, card: Card,
+                    events: list[Event]) -> WowState:
+        """In the clouds the base stays put and the cards pile up, secret, until a dive
+        or a Split-S: then the whole pile is flown at once, in order, and the aircraft
+        comes out below the clouds (book § COUVERTURE NUAGEUSE). A climb or an Immelmann
+        in the pile is flown as a straight (no climbing in the clouds)."""
+        split_s = card.kind == "immelmann" and self._previous(p)[0] == "stall"
+        kind = "split-s" if split_s else card.kind
+        p = replace(p, cloud_stack=(*p.cloud_stack, card.number),
+                    executed=(*p.executed, kind), executed_steep=(*p.executed_steep,
+                                                                  card.steep))
+        events.append(Event("cloud-card", {"plane": p.id, "card": card.number,
+                                           "name": card.name}, to=(p.seat,)))
+        events.append(Event("card-in-clouds", {"plane": p.id, "phase": state.phase}))
+        if kind not in ("dive", "split-s"):
+            return self._put(state, p)
+        stack = p.cloud_stack
+        events.append(Event("leaves-clouds", {"plane": p.id, "cards": len(stack)}))
+        state = self._put(state, replace(p, in_cloud=False, cloud_stack=()))
+        straight = next(c for c in self.data_.decks[p.deck].cards if c.kind == "straight")
+        base = self.data_.table.base
+        for number in stack:
+            p = self._plane(state, p.id)
+            flown = self.data_.card(p.deck, number)
+            events.append(Event("revealed", {"phase": state.phase, "plane": p.id,
+                                             "card": number, "name": flown.name}))
+            if flown.kind in ("climb", "immelmann") and number != stack[-1]:
+                events.append(Event("illegal", {"plane": p.id, "card": number, "reason":
+                                                "no climbing in the clouds",
+                                                "result": "straight"}))
+                flown = straight
+            dx, dy, turn = card_end_pose(flown, base.length)
+            pose = geo.moved(p.pose, dx, dy, turn)
+            p = replace(p, pose=pose)
+            events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
+                                          "heading": pose.heading}))
+            if not geo.inside(pose, state.area.width, state.area.height):
+                events.append(Event("left-table", {"plane": p.id}))
+                return self._put(state, replace(p, status="left-table"))
+            state = self._put(state, p)
+        return self._altitude_effect(state, self._plane(state, p.id), kind, events)
 
     def _resolve_collisions(self, state: WowState, starts: Mapping[str, geo.Pose],
                             targets: dict[str, geo.Pose], events: list[Event]) -> WowState:
@@ -614,7 +912,8 @@ class WingsOfWar(Game[WowState]):
         if state.options.rules.tournament:
             return state
         limit = self.data_.table.collision.min_centre_distance
-        ids = [pid for pid in targets if self._plane(state, pid).status == "flying"]
+        ids = [pid for pid in targets if self._plane(state, pid).status == "flying"
+               and not self._plane(state, pid).in_cloud]
 
         def touch(a: str, b: str, poses: Mapping[str, geo.Pose]) -> bool:
             pa, pb = self._plane(state, a), self._plane(state, b)
@@ -663,7 +962,7 @@ class WingsOfWar(Game[WowState]):
         """Enemies this gun may fire at now, with the cards each would draw (book § TIR)."""
         gun = p.front if arc == "front" else p.rear
         rules = state.options.rules
-        if gun is None or p.status != "flying" or gun.silent > 0:
+        if gun is None or p.status != "flying" or gun.silent > 0 or p.in_cloud:
             return []
         if arc == "rear" and p.observer_wounded:
             return []
@@ -675,7 +974,7 @@ class WingsOfWar(Game[WowState]):
         aircraft = self.data_.aircraft[p.aircraft]
         out = []
         for t in state.planes:
-            if t.side == p.side or t.status not in ACTIVE:
+            if t.side == p.side or t.status not in ACTIVE or t.in_cloud:
                 continue
             if geo.bases_overlap(p.pose, t.pose, table.base.length, table.base.width):
                 continue  # overlapping bases cannot fire at each other (book § CHEVAUCHEMENT)
@@ -912,11 +1211,18 @@ class WingsOfWar(Game[WowState]):
     def _end_turn(self, state: WowState, events: list[Event]) -> WowState:
         """Smoke fades, the last maneuver's token is kept (book § RESTE DU TOUR)."""
         planes = []
+        base = self.data_.table.base
+        burning = [p for p in state.planes if p.status == "ground" and p.fire]
         for p in state.planes:
             if p.executed:
                 p = replace(p, last_kind=p.executed[-1], last_steep=p.executed_steep[-1])
+            if p.status == "ground" and not p.fire and any(
+                    geo.bases_overlap(p.pose, b.pose, base.length, base.width)
+                    for b in burning):
+                p = replace(p, fire=2)  # fire spreads on the ground (book § Feu au sol)
+                events.append(Event("on-fire", {"plane": p.id, "spread": True}))
             planes.append(replace(p, smoke=max(0, p.smoke - 1)))
-        state = replace(state, planes=tuple(planes))
+        state = replace(state, planes=tuple(planes), proposed=())
         if state.turn >= state.options.max_turns:
             events.append(Event("game-over", {"reason": "turn limit"}))
             return replace(state, step="over", result="turn limit")
@@ -947,8 +1253,15 @@ class WingsOfWar(Game[WowState]):
                 "status": p.status, "altitude": p.altitude, "climb_counters": p.climb_counters,
                 "structure": aircraft.structure, "maneuver_deck": p.deck,
                 "cards_planned": len(p.plan),
-                "revealed": [data.card(p.deck, n).name for n in p.plan[:len(p.executed)]],
-                "flown": list(p.executed), "last_maneuver": p.last_kind,
+                "revealed": [data.card(p.deck, n).name for n in p.plan[:len(p.executed)]
+                             if n not in p.cloud_stack],
+                "flown": [k for n, k in zip(p.plan, p.executed, strict=False)
+                          if n not in p.cloud_stack],
+                "last_maneuver": p.last_kind if not p.in_cloud or mine else None,
+                "in_clouds": p.in_cloud, "cards_in_clouds": len(p.cloud_stack),
+                "on_ground": {"landing": p.landing, "takeoff": p.takeoff,
+                              "immobile": p.immobile_until >= state.turn}
+                if p.status == "ground" else None,
                 "damage_cards": len(p.damage_cards),
                 "guns": {arc: {"letter": g.letter, "jam": g.jam,
                                "aiming_at": g.aim_target if g.aim_phase == state.phase_count
@@ -977,6 +1290,9 @@ class WingsOfWar(Game[WowState]):
             "turn": state.turn, "phase": state.phase, "step": state.step,
             "area": {"width": state.area.width, "height": state.area.height},
             "rules": msgspec.to_builtins(state.options.rules),
+            "floor": state.floor, "ceiling": state.floor + 3, "clouds": state.cloud_level,
+            "landing_fields": [msgspec.to_builtins(f) for f in state.fields],
+            "proposal": list(state.proposal) if state.proposal else None,
             "planes": planes,
             "shown_to_you": shown,
             "your_shots": fire,
@@ -1084,9 +1400,12 @@ class WingsOfWar(Game[WowState]):
                 problems.append(f"{p.id}: bad plan {p.plan}")
             if p.status in ACTIVE and p.damage >= data.aircraft[p.aircraft].structure:
                 problems.append(f"{p.id}: damage at structure but still flying")
+            if p.in_cloud and p.status != "flying":
+                problems.append(f"{p.id}: in the clouds but {p.status}")
             if len(p.executed) != len(p.executed_steep) or len(p.executed) > 3:
                 problems.append(f"{p.id}: executed cards out of step")
-            if p.climb_counters < 0 or p.altitude < 0 or p.altitude > 3:
+            top = max(state.floor + 3, state.cloud_level or 0)
+            if p.climb_counters < 0 or p.altitude < 0 or p.altitude > top:
                 problems.append(f"{p.id}: altitude {p.altitude}/{p.climb_counters}")
             for gun in (p.front, p.rear):
                 if gun and not (0 <= gun.jam <= 3 and 0 <= gun.silent <= 4):
@@ -1131,11 +1450,14 @@ RULE_TITLES = {
     "interruption": "Interruption (damage loses tailing and aiming for a phase)",
     "out_of_cards": "Être à court de cartes dégât (running out of damage cards)",
     "blind_spot": "Angles morts (rear gun blind spot)",
-    "altitude": "Altitude (stands, climb and dive)",
+    "altitude": "Altitude (stands, climb and dive; landing, take-off, accidents)",
+    "forced_dive": "Plongée forcée (forced dive; with altitude)",
+    "flying_higher": "Voler plus haut (floor and ceiling; with altitude)",
+    "cloud_cover": "Couverture nuageuse (cloud cover; with altitude)",
 }
 
 PROMPT_NAMES = {"tail-choose": "tailing", "plan": "planning", "tail-reorder": "reordering",
-                "fire": "fire"}
+                "fire": "fire", "vote": "vote", "ground-move": "ground move"}
 
 
 GAME = WingsOfWar()

@@ -16,7 +16,7 @@ SHOT_DOWN = ("shot-down", "exploded", "crashed", "out-of-control")
 """Eliminations that count as shot down for victory points (book § VICTOIRE,
 § MOUVEMENT INTERDIT)."""
 
-Step = Literal["tail-choose", "plan", "tail-reorder", "fire", "over"]
+Step = Literal["tail-choose", "plan", "vote", "tail-reorder", "ground-move", "fire", "over"]
 
 
 class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -31,6 +31,9 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     out_of_cards: bool = False
     blind_spot: bool = False
     altitude: bool = False
+    forced_dive: bool = False
+    flying_higher: bool = False
+    cloud_cover: bool = False
 
 
 class PlaneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -48,12 +51,27 @@ class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     height: float
 
 
+class Field(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A landing field: a rectangle centred on (x, y), its length along ``heading``."""
+
+    x: float
+    y: float
+    length: float = 270.0
+    width: float = 90.0
+    heading: int = 0
+
+
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     scenario: str = "duel"
     aircraft: dict[str, str] = msgspec.field(default_factory=dict)
     planes: list[PlaneSetup] | None = None
     seats: dict[str, Literal["allies", "central"]] | None = None
     area: Area | None = None
+    fields: list[Field] | None = None
+    floor: int = 0
+    """The lowest level (flying higher, book § VOLER PLUS HAUT); the ceiling is 3 above."""
+    cloud_level: int | None = None
+    """The cloud cover's level (book § COUVERTURE NUAGEUSE); default: ceiling + 1."""
     rules: Rules = Rules()
     max_turns: int = 30
     stacked_damage: dict[str, list[int]] = msgspec.field(default_factory=dict)
@@ -111,6 +129,19 @@ class Plane(msgspec.Struct, frozen=True):
     tail_candidates: tuple[str, ...] = ()
     interrupted: bool = False
     hit_this_phase: bool = False
+    immobile_until: int = 0
+    """On the ground after a crash: no move nor take-off until this turn is over."""
+    landing: int = 0
+    """Landing sequence (book § ATTERRISSAGE): 1 after the dive, 2 after the straight."""
+    takeoff: int = 0
+    """Take-off sequence: 1 after the stall, 2 after the straight."""
+    landed_turn: int = 0
+    """The turn the aircraft landed in: its later cards that turn are bluff."""
+    forced_dive: bool = False
+    """A forced dive's second level is lost at the end of the next straight."""
+    in_cloud: bool = False
+    cloud_stack: tuple[int, ...] = ()
+    """Cards flown while in the clouds, executed at once on leaving them (secret)."""
 
 
 class Shown(msgspec.Struct, frozen=True, gc=False):
@@ -162,3 +193,13 @@ class WowState(msgspec.Struct, frozen=True):
     shown: tuple[Shown, ...] = ()
     result: str | None = None
     winner: str | None = None
+    fields: tuple[Field, ...] = ()
+    floor: int = 0
+    cloud_level: int | None = None
+    proposal: tuple[str, int] | None = None
+    """A floor change proposed this turn: (seat, new floor)."""
+    votes: tuple[tuple[str, bool], ...] = ()
+    proposed: tuple[str, ...] = ()
+    """Seats that proposed a change this turn (one proposal a seat a turn)."""
+    ground_moves: tuple[str, ...] = ()
+    """Aircraft on the ground that may still be moved freely before phase 2."""
