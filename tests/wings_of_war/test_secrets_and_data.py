@@ -40,6 +40,7 @@ def secret_variants(state: WowState, seat: str) -> list[WowState]:
             {"engine": 1 - min(p.engine, 1)},
             {"observer_wounded": not p.observer_wounded},
             {"wounded": 1 - min(p.wounded, 1)},
+            {"cloud_stack": tuple(reversed(p.cloud_stack))},
         ]
         if hidden:
             deck = WOW.data_.decks[p.deck]  # type: ignore[attr-defined]
@@ -57,12 +58,16 @@ def secret_variants(state: WowState, seat: str) -> list[WowState]:
 
 
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 2**32),
-       scenario=st.sampled_from(["duel", "two-vs-two", "furball"]))
-def test_no_seat_sees_another_seats_secrets(seed: int, pick: int, scenario: str) -> None:
+       scenario=st.sampled_from(["duel", "two-vs-two", "furball"]),
+       variants=st.booleans())
+def test_no_seat_sees_another_seats_secrets(seed: int, pick: int, scenario: str,
+                                            variants: bool) -> None:
     """Planned cards before their reveal, damage totals and cards, secret special damage
     (book § DÉGÂTS, § DÉGÂTS SPÉCIAUX): another seat's view and the spectator's stay
     the same whatever they are."""
-    options = {"scenario": scenario, "rules": ALL_RULES}
+    rules = ALL_RULES if variants else {**ALL_RULES, "flying_higher": False,
+                                        "cloud_cover": False, "forced_dive": False}
+    options = {"scenario": scenario, "rules": rules}
     for match in random_play(WOW, options, seed, pick, max_decisions=300):
         state = match.state
         seats = [s for s, _ in state.seats]

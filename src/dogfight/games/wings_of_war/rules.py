@@ -151,7 +151,11 @@ class WingsOfWar(Game[WowState]):
             aircraft = data.aircraft[key]
             low, high = (max(1, opts.floor), min(opts.floor + 3, aircraft.max_altitude)) \
                 if opts.rules.flying_higher else (1, 3)
-            if opts.rules.altitude and not low <= setup.altitude <= high:
+            if setup.on_ground and not opts.rules.altitude:
+                raise InvalidOptions(f"plane {setup.id}: starting on the ground needs the "
+                                     f"altitude rules")
+            if opts.rules.altitude and not setup.on_ground and \
+                    not low <= setup.altitude <= high:
                 raise InvalidOptions(
                     f"plane {setup.id} ({aircraft.name}): the starting altitude is from "
                     f"{low} to {high} (book § ALTITUDE, § VOLER PLUS HAUT), "
@@ -160,7 +164,8 @@ class WingsOfWar(Game[WowState]):
             planes.append(Plane(
                 id=setup.id, seat=setup.seat, side=seat_sides[setup.seat], aircraft=key,
                 deck=aircraft.maneuver_deck, pose=pose, start_pose=pose,
-                altitude=setup.altitude if opts.rules.altitude else 1,
+                status="ground" if setup.on_ground else "flying",
+                altitude=0 if setup.on_ground else setup.altitude if opts.rules.altitude else 1,
                 front=Gun(aircraft.damage_front) if aircraft.damage_front else None,
                 rear=Gun(aircraft.damage_rear) if aircraft.damage_rear else None))
         for seat in seat_sides:
@@ -181,6 +186,12 @@ class WingsOfWar(Game[WowState]):
             rest = tuple(n for n in shuffled if n not in top)
             decks.append(DeckState(letter, (*top, *rest)))
         fields = tuple(opts.fields if opts.fields is not None else scenario.fields)
+        for p in planes:
+            if p.status == "ground" and not any(
+                    geo.in_rectangle(p.pose, f.x, f.y, f.length, f.width, f.heading)
+                    for f in fields):
+                raise InvalidOptions(f"plane {p.id} starts on the ground outside a landing "
+                                     f"field")
         cloud = None
         if opts.rules.cloud_cover:
             cloud = opts.cloud_level if opts.cloud_level is not None else opts.floor + 4
@@ -530,7 +541,7 @@ class WingsOfWar(Game[WowState]):
         """Before revealing card ``phase`` (1 or 2), every tailer still in position sees
         its target's card and may reorder its own (book § POURSUITE)."""
         if not state.options.rules.tailing or state.phase > 2:
-            return self._fly(state, events)
+            return self._next_reorder_or_fly(replace(state, tail_queue=()), events)
         queue = []
         for p in state.planes:
             if p.tailing is None:

@@ -44,6 +44,8 @@ class PlaneSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     y: float
     heading: int = 0
     altitude: int = 1
+    on_ground: bool = False
+    """Starts on the ground in a landing field (altitude rules)."""
 
 
 class Area(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
