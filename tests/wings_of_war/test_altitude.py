@@ -146,7 +146,7 @@ def test_example_engine_damage_straight_climb_sideslip_is_illegal() -> None:
         "a damaged engine forces a stall every turn"
 
 
-# -- fire and altitude ---------------------------------------------------------------------
+# -- fire and altitude --------
 def _fire_slots(me_alt: int, them_alt: int, gap: float) -> Any:
     """SPAD (straight: 159) behind a Fokker Dr.I (stall: 82), ``gap`` between stands
     after the move."""

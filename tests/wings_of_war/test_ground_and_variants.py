@@ -35,7 +35,7 @@ def grounded(x: float, **kw: Any) -> Match:
     return airfield({**plane("me", "allies", "spad-13", x, 500, 0), "on_ground": True}, **kw)
 
 
-# -- landing -------------------------------------------------------------------------------
+# -- landing --------
 def test_landing_dive_straight_stall_then_bluff_cards() -> None:
     """§ Atterrissage: at 0 with counters, a dive discards them all (the aircraft
     touches the ground), then a straight, then a stall; the cards after it are not
@@ -156,7 +156,7 @@ def test_fire_on_the_ground_is_fought_and_spreads() -> None:
     assert get(match, "mate").fire == 2  # it spread to the overlapping aircraft
 
 
-# -- forced dive ---------------------------------------------------------------------------------
+# -- forced dive --------
 def test_forced_dive_loses_a_second_level_after_the_straight() -> None:
     """§ PLONGÉE FORCÉE: a stall, a dive, a straight: one level at the dive, another at
     the end of the straight."""
@@ -192,7 +192,7 @@ def test_forced_dive_from_2_to_0_keeps_a_counter() -> None:
     assert (me.altitude, me.climb_counters, me.status) == (0, 1, "flying")
 
 
-# -- flying higher ----------------------------------------------------------------------------------
+# -- flying higher --------
 def higher(camel: int, fokker: int, floor: int = 4) -> Match:
     return game(plane("camel", "allies", "sopwith-camel", 200, 1000, 0, camel),
                 plane("fokker", "central", "fokker-dr1", 2800, 1800, 180, fokker),
@@ -239,7 +239,7 @@ def test_diving_below_the_floor_eliminates() -> None:
     assert get(match, "camel").status == "left-table" and kinds(match, "below-floor")
 
 
-# -- cloud cover -----------------------------------------------------------------------------------
+# -- cloud cover --------
 def test_cloud_cover_hides_the_aircraft_until_it_dives_out() -> None:
     """§ COUVERTURE NUAGEUSE: at the cloud level the aircraft stops on the table, cannot
     fire nor be fired at; its cards pile up, secret, until a dive or Split-S flies them

@@ -30,7 +30,7 @@ def chase(rules: dict[str, bool], stacked: list[int], **kw: Any) -> Match:
                 rules=rules, stacked={"A": stacked}, **BIG, **kw)
 
 
-# -- DÉGÂTS SPÉCIAUX -----------------------------------------------------------------------
+# -- DÉGÂTS SPÉCIAUX --------
 def test_special_damage_is_ignored_without_the_rule() -> None:
     """§ DÉGÂTS: in the basic game only points, explosions and jams count."""
     match = chase({}, [36])
@@ -153,7 +153,7 @@ def test_fire_burns_a_card_before_each_turn() -> None:
     assert kinds(match, "flames")[0].to is None
 
 
-# -- VISER ------------------------------------------------------------------------------
+# -- VISER --------
 def test_aiming_example_dh4_rear_arc() -> None:
     """§ VISER and its two-seater EXEMPLE: a DH.4 fires at a Fokker Dr.I by its rear arc
     at the end of a turn and again at the first phase of the next at short range: the
@@ -195,7 +195,7 @@ def test_no_aiming_bonus_without_the_rule() -> None:
     assert get(match, "fokker").damage == 3
 
 
-# -- POURSUITE ----------------------------------------------------------------------------
+# -- POURSUITE --------
 def tail_game(**kw: Any) -> Match:
     return game(plane("spad", "allies", "spad-13", 300, 450, 0),
                 plane("fokker", "central", "fokker-dr1", 390, 450, 0),
@@ -277,7 +277,7 @@ def test_a_tailer_chooses_among_several_targets() -> None:
     assert get(match, "spad").tailing == "f2" and match.state.step == "plan"
 
 
-# -- ÊTRE À COURT DE CARTES DÉGÂT -----------------------------------------------------------------
+# -- ÊTRE À COURT DE CARTES DÉGÂT --------
 def _drain(match: Match, letter: str, keep: int) -> Match:
     import msgspec
 
@@ -305,7 +305,7 @@ def test_without_the_rule_an_empty_deck_is_reshuffled_whole() -> None:
     assert kinds(match, "deck-reshuffled")[0].data["all"] is True
 
 
-# -- BIPLACES ------------------------------------------------------------------------------------
+# -- BIPLACES --------
 def test_two_seaters_have_a_rear_arc_with_its_own_letter() -> None:
     """§ SECOND ARC DE TIR: front and rear arcs, letters front then rear."""
     match = game(plane("dh4", "allies", "dh4", 150, 450, 0),

@@ -18,7 +18,7 @@ def duel(**kw: object) -> Match:
                 plane("fokker", "central", "fokker-dr1", 700, 450, 180), **kw)  # type: ignore[arg-type]
 
 
-# -- PREPARATION -------------------------------------------------------------------------
+# -- PREPARATION --------
 def test_preparation_the_maneuver_deck_follows_the_blue_letter() -> None:
     """§ PREPARATION: each aircraft takes the maneuver deck of its base's blue letter."""
     match = duel()
@@ -79,7 +79,7 @@ def test_bad_options_are_refused(options: dict[str, object], message: str) -> No
         Match.new(WOW, options, 1)
 
 
-# -- PROGRAMMATION ---------------------------------------------------------------------------
+# -- PROGRAMMATION --------
 def test_planning_three_secret_cards_then_reveal_together() -> None:
     """§ PROGRAMMATION / § MOUVEMENT: three cards face down, revealed simultaneously."""
     match = duel()
@@ -102,7 +102,7 @@ def test_a_card_cannot_be_planned_twice_in_a_turn() -> None:
         match.submit("allies", {"plane": "spad", "card": 1})
 
 
-# -- MOUVEMENT -------------------------------------------------------------------------------------
+# -- MOUVEMENT --------
 def test_movement_the_base_ends_with_its_rear_on_the_arrow_head() -> None:
     """§ MOUVEMENT: the card at the base's front, the base's rear on the arrow head."""
     match = duel()
@@ -129,7 +129,7 @@ def test_leaving_the_area_by_the_stand_eliminates() -> None:
     assert match.over and match.outcome().winner == "central"  # type: ignore[union-attr]
 
 
-# -- steep, Immelmann, illegal maneuvers ---------------------------------------------------------
+# -- steep, Immelmann, illegal maneuvers --------
 def test_two_steep_maneuvers_in_a_row_become_a_straight() -> None:
     """§ PROGRAMMATION: never two ♦ in a row; an illegal card becomes a straight."""
     match = duel()

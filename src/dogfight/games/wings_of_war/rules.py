@@ -47,9 +47,11 @@ from dogfight.games.wings_of_war.state import (
     FireOrder,
     FireSlot,
     Gun,
+    Objective,
     Options,
     Plane,
     PlaneSetup,
+    Progress,
     Shown,
     WowState,
 )
@@ -68,6 +70,7 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     area: Area
     description: str = ""
     fields: list[Field] = msgspec.field(default_factory=list)
+    objectives: list[Objective] = msgspec.field(default_factory=list)
     rules: dict[str, bool] = msgspec.field(default_factory=dict)
 
 
@@ -125,6 +128,13 @@ class WingsOfWar(Game[WowState]):
             raise InvalidOptions(f"floor must be from 0 to 11, got {opts.floor}")
         data = self.data_
         scenario = load_scenario(opts.scenario)
+        required = {name: True for name, on in scenario.rules.items() if on}
+        if required:  # a scenario may need rules (a pick-up needs the altitude rules)
+            try:
+                opts = replace(opts, rules=replace(opts.rules, **required))
+            except TypeError:
+                raise InvalidOptions(f"scenario {opts.scenario}: unknown rules "
+                                     f"{sorted(required)}") from None
         setups = list(opts.planes if opts.planes is not None else scenario.planes)
         seat_sides = dict(opts.seats if opts.seats is not None else scenario.seats)
         area = opts.area or scenario.area
@@ -198,9 +208,18 @@ class WingsOfWar(Game[WowState]):
             if cloud <= opts.floor + 3:
                 raise InvalidOptions(f"the cloud cover is above the ceiling "
                                      f"({opts.floor + 3}), got {cloud}")
+        objectives = tuple(scenario.objectives)
+        progress = []
+        for index, objective in enumerate(objectives):
+            if objective.side not in seat_sides.values():
+                raise InvalidOptions(f"objective {index + 1}: no side {objective.side!r}")
+            flyers = [p for p in planes if p.side == objective.side]
+            two_seaters = [p for p in flyers if p.rear is not None]
+            progress += [Progress(index, p.id) for p in (two_seaters or flyers)]
         state = WowState(options=opts, rng=rng, seats=tuple(seat_sides.items()), area=area,
                          planes=tuple(planes), decks=tuple(decks), fields=fields,
-                         floor=opts.floor, cloud_level=cloud)
+                         floor=opts.floor, cloud_level=cloud, objectives=objectives,
+                         progress=tuple(progress))
         events: list[Event] = []
         return self._begin_turn(state, events)
 
@@ -627,10 +646,62 @@ class WingsOfWar(Game[WowState]):
             if p.id not in targets or p.status not in ACTIVE:
                 continue
             state = self._arrive(state, p, targets[p.id], events)
+        state = self._missions(state, events)
         state = self._check_end(state, events)
         if state.step == "over":
             return state
         return self._open_fire(state, events)
+
+    def _leave_table(self, state: WowState, p: Plane, events: list[Event]) -> WowState:
+        """Off the table (book § SORTIR DE L'AIRE DE JEU); by its own edge with its
+        mission done, the aircraft brings the mission home."""
+        edge = ("west" if p.pose.x < 0 else "east" if p.pose.x > state.area.width
+                else "south" if p.pose.y < 0 else "north")
+        progress = list(state.progress)
+        for i, pr in enumerate(progress):
+            objective = state.objectives[pr.objective]
+            if pr.plane == p.id and pr.achieved and objective.exit_edge == edge:
+                progress[i] = replace(pr, home=True)
+                events.append(Event("mission-accomplished", {"plane": p.id,
+                                                             "mission": objective.kind}))
+                state = replace(state, progress=tuple(progress))
+                return self._put(state, replace(p, status="exited"))
+        events.append(Event("left-table", {"plane": p.id}))
+        return self._put(state, replace(p, status="left-table"))
+
+    def _missions(self, state: WowState, events: list[Event]) -> WowState:
+        """Mission progress at the end of each maneuver (derived: see Objective)."""
+        if not state.progress:
+            return state
+        progress = list(state.progress)
+        for i, pr in enumerate(progress):
+            objective = state.objectives[pr.objective]
+            p = self._plane(state, pr.plane)
+            if pr.achieved or p.status not in ACTIVE:
+                continue
+            inside = (not p.in_cloud and geo.distance(p.pose, geo.Pose(objective.x,
+                      objective.y, 0)) <= objective.radius)
+            ok = inside and not (objective.needs_observer and p.observer_wounded)
+            if ok and state.options.rules.altitude and objective.max_altitude is not None:
+                ok = p.altitude <= objective.max_altitude
+            if ok and objective.kind == "strafing":
+                ok = p.status == "flying" and p.front is not None and p.front.silent == 0
+            if objective.kind == "pickup":
+                if ok and p.status == "ground" and p.landed_turn:
+                    pr = replace(pr, landed=True)
+                ok = pr.landed and p.status == "flying"
+            elif p.status != "flying":
+                ok = False
+            pr = replace(pr, streak=pr.streak + 1 if ok else 0)
+            if pr.streak >= objective.phases or (objective.kind == "pickup" and ok):
+                pr = replace(pr, achieved=True, home=objective.exit_edge is None)
+                events.append(Event("objective-achieved", {"plane": p.id,
+                                                           "mission": objective.kind}))
+                if pr.home:
+                    events.append(Event("mission-accomplished", {"plane": p.id,
+                                                                 "mission": objective.kind}))
+            progress[i] = pr
+        return replace(state, progress=tuple(progress))
 
     def _legal_or_straight(self, state: WowState, p: Plane, card: Card, k: int,
                            events: list[Event]) -> tuple[Card, str, bool] | None:
@@ -660,8 +731,7 @@ class WingsOfWar(Game[WowState]):
         events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
                                       "heading": pose.heading}))
         if not geo.inside(pose, state.area.width, state.area.height):
-            events.append(Event("left-table", {"plane": p.id}))
-            return self._put(state, replace(p, status="left-table"))
+            return self._leave_table(state, p, events)
         state = self._put(state, p)
         if state.options.rules.altitude:
             state = self._altitude_effect(state, p, p.executed[-1], events)
@@ -910,8 +980,7 @@ class WingsOfWar(Game[WowState]):
             events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
                                           "heading": pose.heading}))
             if not geo.inside(pose, state.area.width, state.area.height):
-                events.append(Event("left-table", {"plane": p.id}))
-                return self._put(state, replace(p, status="left-table"))
+                return self._leave_table(state, p, events)
             state = self._put(state, p)
         return self._altitude_effect(state, self._plane(state, p.id), kind, events)
 
@@ -1235,6 +1304,12 @@ class WingsOfWar(Game[WowState]):
             planes.append(replace(p, smoke=max(0, p.smoke - 1)))
         state = replace(state, planes=tuple(planes), proposed=())
         if state.turn >= state.options.max_turns:
+            defenders = {s for _, s in state.seats} - {o.side for o in state.objectives}
+            if state.objectives and len(defenders) == 1:
+                winner = next(iter(defenders))
+                events.append(Event("game-over", {"winner": winner,
+                                                  "reason": "mission failed"}))
+                return replace(state, step="over", result="mission failed", winner=winner)
             events.append(Event("game-over", {"reason": "turn limit"}))
             return replace(state, step="over", result="turn limit")
         state = replace(state, turn=state.turn + 1)
@@ -1242,7 +1317,15 @@ class WingsOfWar(Game[WowState]):
         return self._begin_turn(state, events)
 
     def _check_end(self, state: WowState, events: list[Event]) -> WowState:
-        """The last side with aircraft on the table wins (book § VICTOIRE)."""
+        """The last side with aircraft on the table wins (book § VICTOIRE); a side whose
+        missions are all brought home wins too (derived)."""
+        for side in {o.side for o in state.objectives}:
+            done = all(any(pr.home for pr in state.progress if pr.objective == i)
+                       for i, o in enumerate(state.objectives) if o.side == side)
+            if done:
+                events.append(Event("game-over", {"winner": side, "reason": "mission"}))
+                return replace(state, step="over", result="mission accomplished",
+                               winner=side, fire_slots=(), tail_queue=())
         sides = {p.side for p in state.planes if p.status in ACTIVE}
         if len(sides) > 1:
             return state
@@ -1304,6 +1387,8 @@ class WingsOfWar(Game[WowState]):
             "floor": state.floor, "ceiling": state.floor + 3, "clouds": state.cloud_level,
             "landing_fields": [msgspec.to_builtins(f) for f in state.fields],
             "proposal": list(state.proposal) if state.proposal else None,
+            "objectives": [msgspec.to_builtins(o) for o in state.objectives],
+            "missions": [msgspec.to_builtins(pr) for pr in state.progress],
             "planes": planes,
             "shown_to_you": shown,
             "your_shots": fire,
@@ -1324,9 +1409,15 @@ class WingsOfWar(Game[WowState]):
                 "own_shot_down": sum(p.status in SHOT_DOWN for p in own),
             }
 
+        for side in tallies:
+            tallies[side]["missions"] = sum(
+                o.points for i, o in enumerate(state.objectives) if o.side == side
+                and any(pr.home for pr in state.progress if pr.objective == i))
+
         def points(side: str) -> int:
             t = tallies[side]
-            return t["enemies_left_table"] + 2 * t["enemies_shot_down"] - t["own_shot_down"]
+            return (t["enemies_left_table"] + 2 * t["enemies_shot_down"] - t["own_shot_down"]
+                    + t["missions"])
 
         scores = {seat: float(points(side)) if side == state.winner else 0.0
                   for seat, side in state.seats}
@@ -1377,6 +1468,9 @@ class WingsOfWar(Game[WowState]):
                                 f"({d['counters']} climb counters)",
             "crashed": lambda: f"{d['plane']} crashes ({d['reason']})",
             "turn": lambda: f"Turn {d['turn']}",
+            "objective-achieved": lambda: f"{d['plane']}: {d['mission']} done",
+            "mission-accomplished": lambda: f"{d['plane']} brings the {d['mission']} "
+                                            f"mission home",
             "game-over": lambda: "Game over" + (f": {d['winner']} win" if d.get('winner')
                                                else ""),
         }.get(event.kind)

@@ -10,8 +10,9 @@ from dogfight.core import Rng
 from dogfight.games.wings_of_war.geometry import Pose
 
 Status = Literal["flying", "ground", "shot-down", "exploded", "left-table", "crashed",
-                 "out-of-control"]
-ELIMINATED = ("shot-down", "exploded", "left-table", "crashed", "out-of-control")
+                 "out-of-control", "exited"]
+ELIMINATED = ("shot-down", "exploded", "left-table", "crashed", "out-of-control", "exited")
+"""Out of play. ``exited``: left the table by its own edge with its mission done."""
 SHOT_DOWN = ("shot-down", "exploded", "crashed", "out-of-control")
 """Eliminations that count as shot down for victory points (book § VICTOIRE,
 § MOUVEMENT INTERDIT)."""
@@ -61,6 +62,39 @@ class Field(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     length: float = 270.0
     width: float = 90.0
     heading: int = 0
+
+
+class Objective(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A scenario's mission (the book's mission tokens: § LES PIONS, OBJECTIFS DE
+    SCÉNARIO; the scenario pages that say how they are won are missing, so this is
+    derived): an aircraft of ``side`` (a two-seater) ends ``phases`` maneuvers running
+    within ``radius`` of (x, y), at ``max_altitude`` or lower (altitude rules), with
+    its observer unhurt if ``needs_observer``; a strafing also needs an unjammed front
+    gun, a pick-up a landing and a take-off there; then, if ``exit_edge`` is set, the
+    aircraft must leave the table by that edge to bring the mission home."""
+
+    kind: Literal["bombing", "photo", "strafing", "pickup", "spotting"]
+    side: str
+    x: float
+    y: float
+    radius: float = 60.0
+    max_altitude: int | None = None
+    phases: int = 1
+    exit_edge: Literal["north", "south", "east", "west"] | None = None
+    needs_observer: bool = True
+    points: int = 3
+    source: str = "derived: the scenario pages of the book are missing"
+
+
+class Progress(msgspec.Struct, frozen=True, gc=False):
+    """How far an aircraft is with an objective."""
+
+    objective: int
+    plane: str
+    streak: int = 0
+    landed: bool = False
+    achieved: bool = False
+    home: bool = False
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -205,3 +239,5 @@ class WowState(msgspec.Struct, frozen=True):
     """Seats that proposed a change this turn (one proposal a seat a turn)."""
     ground_moves: tuple[str, ...] = ()
     """Aircraft on the ground that may still be moved freely before phase 2."""
+    objectives: tuple[Objective, ...] = ()
+    progress: tuple[Progress, ...] = ()
