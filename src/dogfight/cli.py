@@ -242,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_script)
 
     p = sub.add_parser("play", help="play a game against the computer in this terminal")
-    p.add_argument("game", nargs="?", default="test-duel")
+    p.add_argument("game", nargs="?", default="wings-of-war")
     p.add_argument("--seat", help="the seat you fly (default: the first)")
     p.add_argument("--seed", type=int, default=None, help="default: a random seed")
     p.add_argument("--opponent", default="random", help="pilot for the other seats")

@@ -81,9 +81,10 @@ def _ask(match: Match, seat: str, observation: Any, inp: TextIO, out: TextIO) ->
     """Ask the person for one decision; False when they quit."""
     prompt = observation.get("prompt", {})
     legal = observation.get("legal", [])
+    labels = observation.get("labels") or [canonical_json(d) for d in legal]
     print(f"{prompt.get('text') or prompt.get('kind')}:", file=out)
-    for number, decision in enumerate(legal, start=1):
-        print(f"  {number}. {canonical_json(decision)}", file=out)
+    for number, label in enumerate(labels, start=1):
+        print(f"  {number}. {label}", file=out)
     while True:
         print("> ", end="", file=out, flush=True)
         line = inp.readline()

@@ -143,6 +143,10 @@ class Game(ABC, Generic[S]):
     def turn(self, state: S) -> int:
         """The current game turn (1-based), as the book counts turns."""
 
+    def label(self, state: S, seat: Seat, decision: Decision) -> str:
+        """A legal decision in words, for menus (the seat's own view of it)."""
+        return canonical_json(decision)
+
     def describe(self, event: Event) -> str:
         """The event in words, for logs."""
         if not event.data:
@@ -220,6 +224,7 @@ def observe(game: Game[S], state: S, viewer: Seat | None) -> JSON:
     if viewer is not None and viewer in pending:
         out["prompt"] = msgspec.to_builtins(pending[viewer])
         out["legal"] = list(game.legal(state, viewer))
+        out["labels"] = [game.label(state, viewer, d) for d in out["legal"]]
     outcome = game.outcome(state)
     out["outcome"] = None if outcome is None else msgspec.to_builtins(outcome)
     return out

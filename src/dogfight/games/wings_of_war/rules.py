@@ -1427,6 +1427,31 @@ class WingsOfWar(Game[WowState]):
     def turn(self, state: WowState) -> int:
         return state.turn
 
+    def label(self, state: WowState, seat: Seat, decision: Decision) -> str:
+        if "floor" in decision:
+            return f"propose the floor {decision['floor']}"
+        if "agree" in decision:
+            return "agree" if decision["agree"] else "refuse"
+        plane = self._plane(state, decision["plane"])
+        if "card" in decision:
+            card = self.data_.card(plane.deck, decision["card"])
+            steep = " ♦" if card.steep else ""
+            return f"{plane.id}: card {len(plane.plan) + 1} = {card.name}{steep} (#{card.number})"
+        if "order" in decision:
+            names = [self.data_.card(plane.deck, n).name for n in decision["order"]]
+            return f"{plane.id}: fly {', then '.join(names)}"
+        if "tail" in decision:
+            return f"{plane.id}: tail {decision['tail']}"
+        if "heading" in decision:
+            return f"{plane.id}: turn on the ground to heading {decision['heading']}"
+        if decision.get("hold"):
+            return f"{plane.id}: hold fire ({decision['arc']} gun)"
+        slot = next(s for s in state.fire_slots
+                    if s.plane == plane.id and s.arc == decision["arc"])
+        cards = dict(slot.targets)[decision["target"]]
+        return (f"{plane.id}: fire ({decision['arc']} gun) at {decision['target']}, "
+                f"{cards} damage card{'s' if cards > 1 else ''}")
+
     def describe(self, event: Event) -> str:
         d = event.data
         text = {
