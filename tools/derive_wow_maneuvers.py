@@ -12,6 +12,8 @@ that fly it; each card's arrow head is computed from that profile:
   only (the Fokker Dr.I's sideslip is steep in book § MOUVEMENT's example, while an
   Albatros D.Va flies a sideslip then a stall in book § SPLIT-S's example);
 * stall (steep) / climb: a short straight;
+* dive: steep ("La plongée est une manœuvre en piqué", book § PLONGÉE FORCÉE; the
+  Italian says the same), as long as a straight;
 * Immelmann: a short straight, heading reversed.
 
 Run ``python tools/derive_wow_maneuvers.py`` after editing a profile; the output
@@ -77,7 +79,7 @@ def cards(p: dict) -> list[dict]:
     if p["immelmann"]:
         add("Immelmann", "immelmann", "none", False, p["immelmann"], 0, 180)
     add("climb", "climb", "none", False, p["stall"], 0, 0)
-    add("dive", "dive", "none", False, p["straight"], 0, 0)
+    add("dive", "dive", "none", True, p["straight"], 0, 0)
     return out
 
 

@@ -118,10 +118,22 @@ def test_split_s_at_zero_without_counters_crashes() -> None:
 
 
 def test_no_split_s_in_the_same_turn_as_a_dive() -> None:
+    """§ SPLIT-S: not in the same turn as a dive (the dive being steep, only a Split-S
+    that opens the turn after a stall can share a turn with one)."""
     match = lone("albatros-d5a", 3)
-    plan(match, me=[C["dive"], C["stall"], C["immelmann"]], far=[1, 2, 3])
+    plan(match, me=[1, C["bank left"], C["stall"]], far=[1, 2, 3])
+    plan(match, me=[C["immelmann"], 1, C["dive"]], far=[1, 2, 3])
     reasons = [e.data["reason"] for e in kinds(match, "illegal")]
-    assert "no Split-S in the same turn as a dive" in reasons
+    assert get(match, "me").last_kind != "dive"
+    assert "no dive in the same turn as a Split-S" in reasons
+
+
+def test_the_dive_is_a_steep_maneuver() -> None:
+    """§ PLONGÉE FORCÉE: 'La plongée est une manœuvre en piqué' (and the Italian text):
+    without the forced dive variant, no dive right after a stall."""
+    match = lone("albatros-d5a", 3)
+    plan(match, me=[C["stall"], C["dive"], 1], far=[1, 2, 3])
+    assert kinds(match, "illegal")[0].data["reason"] == "two steep maneuvers in a row"
 
 
 def test_example_a_dive_is_not_a_straight_before_an_immelmann() -> None:

@@ -40,15 +40,15 @@ def test_landing_dive_straight_stall_then_bluff_cards() -> None:
     """§ Atterrissage: at 0 with counters, a dive discards them all (the aircraft
     touches the ground), then a straight, then a stall; the cards after it are not
     flown (bluff). In the next turn it may turn freely before phase 2."""
-    field = {**FIELD, "x": 790.0}
+    field = {**FIELD, "x": 862.0}
     match = game(plane("me", "allies", "spad-13", 100, 500, 0, 1), FAR, rules=ALT,
                  fields=[field], **BIG)
-    plan(match, me=[1, A["stall"], A["dive"]], far=[1, 2, 3])  # to 0 with one counter
+    plan(match, me=[A["dive"], 1, 2], far=[1, 2, 3])  # to 0 with one counter
     assert (get(match, "me").altitude, get(match, "me").climb_counters) == (0, 1)
     plan(match, me=[A["dive"], 1, A["stall"]], far=[1, 2, 3])
     me = get(match, "me")
     assert me.status == "ground" and kinds(match, "touched-down") and kinds(match, "landed")
-    assert me.pose.x == pytest.approx(100 + 404 + 159 + 159 + 86)
+    assert me.pose.x == pytest.approx(100 + 159 * 3 + 159 + 159 + 86)
     plan(match, me=[1, 2, 3], far=[1, 2, 3])
     assert match.state.step == "ground-move" and match.state.phase == 2
 

@@ -138,13 +138,17 @@ def can_tail(tailer: Pose, target: Pose, *, length: float, width: float, ruler: 
 
 def in_blind_spot(gunner: Pose, target: Pose, *, length: float, width: float,
                   ruler: float) -> bool:
-    """Rear gun blind spot: the line from the gunner's stand to the target's stand
-    leaves by the rear edge, and the target base is within half a ruler
+    """Rear gun blind spot: the ruler from the gunner's stand to the target's stand
+    leaves by the rear edge and touches the target's base with its first half
     (book § ANGLES MORTS POUR LES MITRAILLEUSES ARRIÈRES)."""
     segment = LineString([(gunner.x, gunner.y), (target.x, target.y)])
     if not segment.intersects(edge(gunner, length, width, "rear")):
         return False
-    return bool(base(target, length, width).distance(Point(gunner.x, gunner.y)) <= ruler / 2)
+    gap = distance(gunner, target) or 1.0
+    half = min(1.0, ruler / 2 / gap)  # the ruler's first half, laid towards the target
+    first_half = LineString([(gunner.x, gunner.y), (gunner.x + (target.x - gunner.x) * half,
+                                                    gunner.y + (target.y - gunner.y) * half)])
+    return bool(first_half.intersects(base(target, length, width)))
 
 
 def inside(pose: Pose, width: float, height: float) -> bool:

@@ -721,8 +721,7 @@ class WingsOfWar(Game[WowState]):
         if card.kind == "immelmann" and self._previous(p)[0] == "stall" \
                 and state.options.rules.altitude:
             kind = "split-s"
-        steep = card.steep or (kind == "dive" and state.options.rules.forced_dive)
-        return card, kind, steep
+        return card, kind, card.steep
 
     def _arrive(self, state: WowState, p: Plane, pose: geo.Pose,
                 events: list[Event]) -> WowState:
@@ -770,8 +769,7 @@ class WingsOfWar(Game[WowState]):
             if not any(c.kind == "immelmann" for c in self.data_.decks[p.deck].cards):
                 return "an aircraft without an Immelmann card cannot force a dive"
             prev_steep = False  # the forced dive is allowed (book § PLONGÉE FORCÉE)
-        steep = card.steep or (card.kind == "dive" and rules.forced_dive)
-        if steep and prev_steep:
+        if card.steep and prev_steep:
             return "two steep maneuvers in a row"
         if card.kind == "immelmann":
             if prev_kind == "stall" and rules.altitude:
