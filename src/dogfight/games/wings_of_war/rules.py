@@ -534,6 +534,7 @@ class WingsOfWar(Game[WowState]):
         for p in burning:
             if p.status == "ground":  # the ground crew fight the fire (book § Feu au sol)
                 state, tried = self._draw(state, "A", events)
+                state = self._discard(state, tried)
                 if tried[0].points == 0:
                     p = replace(p, fire=p.fire - 1)
                     events.append(Event("fire-fought", {"plane": p.id, "counters": p.fire}))
@@ -1198,10 +1199,19 @@ class WingsOfWar(Game[WowState]):
             card = self.data_.damage[letter][number - 1]
             cards = [Drawn(letter, number, card.points, card.symbol)]
             decks[letter] = DeckState(letter, pile)
+        state = replace(state, rng=rng, decks=tuple(decks[d.letter] for d in state.decks))
         if collision:
-            d = decks[letter]
-            decks[letter] = DeckState(letter, d.draw, (*d.discard, cards[0].number))
-        return replace(state, rng=rng, decks=tuple(decks[d.letter] for d in state.decks)), cards
+            state = self._discard(state, cards)
+        return state, cards
+
+    @staticmethod
+    def _discard(state: WowState, cards: Sequence[Drawn]) -> WowState:
+        """Cards looked at and put aside (they come back when a deck runs out)."""
+        decks = []
+        for d in state.decks:
+            mine = tuple(c.number for c in cards if c.letter == d.letter)
+            decks.append(DeckState(d.letter, d.draw, (*d.discard, *mine)) if mine else d)
+        return replace(state, decks=tuple(decks))
 
     @staticmethod
     def _has_cards(decks: Mapping[str, DeckState], letter: str) -> bool:
