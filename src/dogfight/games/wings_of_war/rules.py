@@ -196,6 +196,12 @@ class WingsOfWar(Game[WowState]):
             rest = tuple(n for n in shuffled if n not in top)
             decks.append(DeckState(letter, (*top, *rest)))
         fields = tuple(opts.fields if opts.fields is not None else scenario.fields)
+        least = data.table.landing_field
+        for field in fields:
+            if field.length < least.length or field.width < least.width:
+                raise InvalidOptions(f"a landing field is at least {least.width:g} x "
+                                     f"{least.length:g} mm (book: 002_69123d8963e78446.txt "
+                                     f"§ Atterraggio), got {field.width:g} x {field.length:g}")
         for p in planes:
             if p.status == "ground" and not any(
                     geo.in_rectangle(p.pose, f.x, f.y, f.length, f.width, f.heading)
@@ -498,7 +504,10 @@ class WingsOfWar(Game[WowState]):
         return state
 
     def _tail_candidates(self, state: WowState, p: Plane) -> list[str]:
-        if p.status != "flying" or p.smoke or p.fire or p.in_cloud:
+        # smoke and flames stop tailing for the rest of the turn and the two next ones: a
+        # burning plane's last counter goes before the first reveal (book § DÉGÂTS SPÉCIAUX)
+        burning = p.fire > (1 if state.phase == 0 else 0)
+        if p.status != "flying" or p.smoke or burning or p.in_cloud:
             return []
         base, ruler = self.data_.table.base, self.data_.table.ruler
         out = []
