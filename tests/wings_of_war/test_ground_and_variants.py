@@ -258,3 +258,29 @@ def test_cloud_cover_hides_the_aircraft_until_it_dives_out() -> None:
     me = get(match, "me")
     assert not me.in_cloud and me.altitude == 3 and me.pose != pose
     assert kinds(match, "leaves-clouds")[0].data["cards"] == 5
+
+
+def test_cards_flown_into_the_clouds_are_checked_in_secret() -> None:
+    """§ COUVERTURE NUAGEUSE with § PROGRAMMATION: a stall then a dive is still two steep
+    maneuvers: the dive becomes a straight (the owner alone learns it) and the aircraft
+    stays in the clouds."""
+    match = game(plane("me", "allies", "fokker-d7", 200, 1000, 0, 3), FAR,
+                 rules={**ALT, "cloud_cover": True}, **BIG)
+    plan(match, me=[4, A["climb"] + 1, 1], far=[1, 2, 3])
+    plan(match, me=[14, 1, 2], far=[1, 2, 3])
+    assert get(match, "me").in_cloud
+    plan(match, me=[12, 15, 1], far=[1, 2, 3])  # stall, dive (illegal), straight
+    illegal = kinds(match, "illegal")
+    assert illegal and illegal[-1].to == ("allies",)
+    assert get(match, "me").in_cloud
+
+
+def test_a_landing_roll_out_of_the_field_is_an_accident() -> None:
+    """§ Accidents: the stand out of the field after the landing's straight: 3 A cards."""
+    field = {**FIELD, "x": 755.0}  # 620..890: 736 is inside, 895 after the roll is not
+    match = game(plane("me", "allies", "spad-13", 100, 500, 0, 1), FAR, rules=ALT,
+                 fields=[field], stacked={"A": [7, 8, 9]}, **BIG)
+    plan(match, me=[A["dive"], 1, 2], far=[1, 2, 3])
+    plan(match, me=[A["dive"], 1, A["stall"]], far=[1, 2, 3])
+    crash = kinds(match, "crashed")[0].data
+    assert crash["cards"] == 3 and get(match, "me").damage == 3

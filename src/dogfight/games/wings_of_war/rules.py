@@ -67,7 +67,7 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     source: str
     seats: dict[str, str]
     planes: list[PlaneSetup]
-    area: Area
+    area: Area | None = None
     description: str = ""
     fields: list[Field] = msgspec.field(default_factory=list)
     objectives: list[Objective] = msgspec.field(default_factory=list)
@@ -137,7 +137,8 @@ class WingsOfWar(Game[WowState]):
                                      f"{sorted(required)}") from None
         setups = list(opts.planes if opts.planes is not None else scenario.planes)
         seat_sides = dict(opts.seats if opts.seats is not None else scenario.seats)
-        area = opts.area or scenario.area
+        area = opts.area or scenario.area or Area(data.table.play_area.width,
+                                                  data.table.play_area.height)
         if not setups:
             raise InvalidOptions("a game needs aircraft")
         for plane_id in opts.aircraft:
@@ -714,17 +715,21 @@ class WingsOfWar(Game[WowState]):
         return replace(state, progress=tuple(progress))
 
     def _legal_or_straight(self, state: WowState, p: Plane, card: Card, k: int,
-                           events: list[Event]) -> tuple[Card, str, bool] | None:
+                           events: list[Event], secret: bool = False
+                           ) -> tuple[Card, str, bool] | None:
         """The card as flown: an illegal one becomes a straight (book § PROGRAMMATION) or,
-        with the optional rule, the aircraft goes out of control (None)."""
+        with the optional rule, the aircraft goes out of control (None). ``secret``: in
+        the clouds, only the owner learns which card it was."""
         reason = self._illegality(state, p, card, k)
+        to = (p.seat,) if secret else None
         if reason and state.options.rules.illegal_maneuver:
             events.append(Event("illegal", {"plane": p.id, "card": card.number,
-                                            "reason": reason, "result": "out of control"}))
+                                            "reason": reason, "result": "out of control"},
+                                to=to))
             return None
         if reason:
             events.append(Event("illegal", {"plane": p.id, "card": card.number,
-                                            "reason": reason, "result": "straight"}))
+                                            "reason": reason, "result": "straight"}, to=to))
             straight = next(c for c in self.data_.decks[p.deck].cards if c.kind == "straight")
             return straight, "straight", False
         kind: str = card.kind
@@ -955,13 +960,14 @@ class WingsOfWar(Game[WowState]):
                     events: list[Event]) -> WowState:
         """In the clouds the base stays put and the cards pile up, secret, until a dive
         or a Split-S: then the whole pile is flown at once, in order, and the aircraft
-        comes out below the clouds (book § COUVERTURE NUAGEUSE). A climb or an Immelmann
-        in the pile is flown as a straight (no climbing in the clouds)."""
-        split_s = card.kind == "immelmann" and self._previous(p)[0] == "stall"
-        kind = "split-s" if split_s else card.kind
+        comes out below the clouds (book § COUVERTURE NUAGEUSE). Each card is checked
+        as it is flown into the pile (no climbing in the clouds)."""
+        flown = self._legal_or_straight(state, p, card, state.phase, events, secret=True)
+        if flown is None:
+            return self._put(state, replace(p, status="out-of-control"))
+        card, kind, steep = flown
         p = replace(p, cloud_stack=(*p.cloud_stack, card.number),
-                    executed=(*p.executed, kind), executed_steep=(*p.executed_steep,
-                                                                  card.steep))
+                    executed=(*p.executed, kind), executed_steep=(*p.executed_steep, steep))
         events.append(Event("cloud-card", {"plane": p.id, "card": card.number,
                                            "name": card.name}, to=(p.seat,)))
         events.append(Event("card-in-clouds", {"plane": p.id, "phase": state.phase}))
@@ -970,19 +976,13 @@ class WingsOfWar(Game[WowState]):
         stack = p.cloud_stack
         events.append(Event("leaves-clouds", {"plane": p.id, "cards": len(stack)}))
         state = self._put(state, replace(p, in_cloud=False, cloud_stack=()))
-        straight = next(c for c in self.data_.decks[p.deck].cards if c.kind == "straight")
         base = self.data_.table.base
         for number in stack:
             p = self._plane(state, p.id)
-            flown = self.data_.card(p.deck, number)
+            stacked = self.data_.card(p.deck, number)
             events.append(Event("revealed", {"phase": state.phase, "plane": p.id,
-                                             "card": number, "name": flown.name}))
-            if flown.kind in ("climb", "immelmann") and number != stack[-1]:
-                events.append(Event("illegal", {"plane": p.id, "card": number, "reason":
-                                                "no climbing in the clouds",
-                                                "result": "straight"}))
-                flown = straight
-            dx, dy, turn = card_end_pose(flown, base.length)
+                                             "card": number, "name": stacked.name}))
+            dx, dy, turn = card_end_pose(stacked, base.length)
             pose = geo.moved(p.pose, dx, dy, turn)
             p = replace(p, pose=pose)
             events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
