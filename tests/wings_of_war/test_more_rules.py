@@ -62,10 +62,26 @@ def test_scoring_left_table_shot_down_and_own_losses() -> None:
 
 
 def test_interruption_also_loses_the_aiming_bonus() -> None:
-    """§ INTERRUPTION: at least one damage point: no aiming in the next phase."""
-    hit = _interruption_game(True)
-    assert [e.data["aiming"] for e in kinds(hit, "fire")] == [False, False]
-    assert get(hit, "spad").front.aim_streak >= 1
+    """§ INTERRUPTION: at least one damage point: no aiming bonus in the next phase. The
+    SPAD fires at the Fokker two phases running; an Albatros behind hits the SPAD in
+    between."""
+    def second_shot_aims(albatros_fires: bool) -> bool:
+        match = game(plane("spad", "allies", "spad-13", 100, 450, 0),
+                     plane("fokker", "central", "fokker-dr1", 220, 450, 0),
+                     plane("alb", "central", "albatros-d5a", 20, 450, 0),
+                     rules={"aiming": True, "interruption": True},
+                     stacked={"A": [1, 19, 2, 3, 4, 5]}, **BIG)
+        plan(match, spad=[1, 2, 3], fokker=[1, 2, 3], alb=[1, 2, 3])
+        fire(match, spad="fokker", alb="spad" if albatros_fires else None)
+        fire(match, spad="fokker")
+        while match.state.step == "fire":
+            fire(match, alb=None)
+        spad_shots = [e.data for e in kinds(match, "fire") if e.data["plane"] == "spad"]
+        assert len(spad_shots) == 2
+        return bool(spad_shots[1]["aiming"])
+
+    assert second_shot_aims(False) is True
+    assert second_shot_aims(True) is False
 
 
 def test_out_of_b_cards_one_a_card_halved() -> None:
