@@ -10,7 +10,7 @@ import pytest
 
 from dogfight.core import InvalidOptions, Match
 from tests.wings_of_war.helpers import A, D, F, fire, game, get, kinds, plan, plane
-from tests.wings_of_war.test_optional_rules import BIG, _drain, _interruption_game
+from tests.wings_of_war.test_optional_rules import BIG, _drain
 
 
 def test_collision_the_lowest_b_card_moves_first_the_other_backs_off() -> None:
