@@ -814,6 +814,14 @@ class WingsOfWar(Game[WowState]):
             return "a damaged engine forces a stall every turn"
         return None
 
+    @staticmethod
+    def _stands(state: WowState, p: Plane) -> int:
+        """Stands between base and model (book § ALTITUDE): the level above the floor
+        plus one; none on the ground."""
+        if not state.options.rules.altitude:
+            return 1
+        return 0 if p.status == "ground" else p.altitude - state.floor + 1
+
     def _top(self, state: WowState, p: Plane) -> int:
         """The highest level the aircraft may reach: 3 (book § ALTITUDE), or the ceiling
         and the aircraft's maximum (book § VOLER PLUS HAUT), or the clouds above."""
@@ -1362,6 +1370,7 @@ class WingsOfWar(Game[WowState]):
                 "id": p.id, "seat": p.seat, "side": p.side, "aircraft": p.aircraft,
                 "name": aircraft.name, "x": p.pose.x, "y": p.pose.y, "heading": p.pose.heading,
                 "status": p.status, "altitude": p.altitude, "climb_counters": p.climb_counters,
+                "stands": self._stands(state, p),
                 "structure": aircraft.structure, "maneuver_deck": p.deck,
                 "cards_planned": len(p.plan),
                 "revealed": [data.card(p.deck, n).name for n in p.plan[:len(p.executed)]
