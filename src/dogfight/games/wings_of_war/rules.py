@@ -916,34 +916,24 @@ class WingsOfWar(Game[WowState]):
             state, got = self._draw(state, "A", events)
             drawn += [replace(c, symbol=c.symbol if c.symbol in ("explosion", "fire")
                               else "none") for c in got]
-        special = state.options.rules.special_damage
-        state = self._apply_damage(replace(state, options=replace(
-            state.options, rules=replace(state.options.rules, special_damage=True))),
-            {p.id: drawn}, {}, events)
-        return replace(state, options=replace(state.options, rules=replace(
-            state.options.rules, special_damage=special)))
+        return self._apply_damage(state, {p.id: drawn}, {}, events, force_specials=True)
 
     def _ground_roll(self, state: WowState, p: Plane, kind: str,
                      events: list[Event]) -> WowState:
-        """Take-off and landing roll on the ground, and their accidents."""
+        """Take-off and landing roll on the ground, and their accidents: the stand out of
+        the field after the stall (2 A cards) or the straight (3 A cards)."""
         inside = self._in_field(state, p.pose)
-        if p.landing == 1 and kind == "straight":
+        for sequence in ("landing", "takeoff"):
+            rule = GROUND_ROLL.get((sequence, getattr(p, sequence), kind))
+            if rule is None:
+                continue
+            cards, what, following = rule
             if not inside:
-                return self._crash(state, p, 3, "landing roll out of the field", events)
-            return self._put(state, replace(p, landing=2))
-        if p.landing == 2 and kind == "stall":
-            if not inside:
-                return self._crash(state, p, 2, "landing stall out of the field", events)
-            events.append(Event("landed", {"plane": p.id}))
-            return self._put(state, replace(p, landing=0, landed_turn=state.turn))
-        if p.takeoff == 0 and kind == "stall":
-            if not inside:
-                return self._crash(state, p, 2, "take-off run out of the field", events)
-            return self._put(state, replace(p, takeoff=1))
-        if p.takeoff == 1 and kind == "straight":
-            if not inside:
-                return self._crash(state, p, 3, "take-off run out of the field", events)
-            return self._put(state, replace(p, takeoff=2))
+                return self._crash(state, p, cards, f"{what} out of the field", events)
+            if sequence == "landing" and following == 0:
+                events.append(Event("landed", {"plane": p.id}))
+                return self._put(state, replace(p, landing=0, landed_turn=state.turn))
+            return self._put(state, replace(p, **{sequence: following}))
         if p.takeoff == 2 and kind == "climb":
             events.append(Event("took-off", {"plane": p.id}))
             return self._put(state, replace(p, status="flying", takeoff=0, altitude=0,
@@ -1235,10 +1225,13 @@ class WingsOfWar(Game[WowState]):
         return bool(decks[letter].draw or decks[letter].discard)
 
     def _apply_damage(self, state: WowState, drawn: Mapping[str, list[Drawn]],
-                      bonus: Mapping[str, list[bool]], events: list[Event]) -> WowState:
+                      bonus: Mapping[str, list[bool]], events: list[Event],
+                      force_specials: bool = False) -> WowState:
         """Damage cards count together: points (secret), jams already given to the
-        shooters, explosions, and special damage with the optional rule."""
+        shooters, explosions, and special damage with the optional rule
+        (``force_specials``: an accident's fire counts even without it)."""
         rules = state.options.rules
+        with_specials = rules.special_damage or force_specials
         for target_id, cards in drawn.items():
             p = self._plane(state, target_id)
             flags = list(bonus.get(target_id, [False] * len(cards)))
@@ -1255,7 +1248,7 @@ class WingsOfWar(Game[WowState]):
                                                     "symbol": card.symbol}, to=(p.seat,)))
                 if card.symbol == "explosion":
                     exploded = True
-                elif card.symbol not in ("none", "jam") and rules.special_damage:
+                elif card.symbol not in ("none", "jam") and with_specials:
                     kind = "rudder" if card.symbol.startswith("rudder") else card.symbol
                     if kind == "wounded" and p.rear is not None and card.points != 3:
                         kind = "observer"
@@ -1611,6 +1604,14 @@ RULE_TITLES = {
     "flying_higher": "Voler plus haut (floor and ceiling; with altitude)",
     "cloud_cover": "Couverture nuageuse (cloud cover; with altitude)",
 }
+
+GROUND_ROLL = {  # (sequence, its step, card flown) -> (accident cards, what, next step)
+    ("landing", 1, "straight"): (3, "landing roll", 2),
+    ("landing", 2, "stall"): (2, "landing stall", 0),
+    ("takeoff", 0, "stall"): (2, "take-off run", 1),
+    ("takeoff", 1, "straight"): (3, "take-off run", 2),
+}
+"""Book § ATTERRISSAGE, DÉCOLLAGE ET ACCIDENTS."""
 
 PROMPT_NAMES = {"tail-choose": "tailing", "plan": "planning", "tail-reorder": "reordering",
                 "fire": "fire", "vote": "vote", "ground-move": "ground move"}
