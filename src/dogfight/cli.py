@@ -172,6 +172,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play_in_terminal(game, options, args.seed, args.seat, args.opponent, args.save)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from dogfight.server.app import create_app
+    from dogfight.store.db import normalize_url
+
+    url = normalize_url(args.db)
+    app = create_app(url)
+    shown = url.split("@")[-1] if "@" in url else url
+    host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"dogfight: serving on http://{host}:{args.port}/ (database {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
 def cmd_db(args: argparse.Namespace) -> int:
     from dogfight.store.db import Database
     from dogfight.store.saves import load_save, write_save
@@ -249,6 +264,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="FILE", help="write the save to FILE at the end")
     option_args(p)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("serve", help="the web server: lobby, tables, replays")
+    p.add_argument("--db", metavar="URL",
+                   help="SQLAlchemy or postgresql:// URL (default: ./dogfight.sqlite3)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--log-level", default="warning")
+    p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("db", help="games stored in a database (SQLite file or PostgreSQL)")
     p.add_argument("--db", metavar="URL",

@@ -27,6 +27,8 @@ from sqlalchemy import (
     create_engine,
     func,
     select,
+    text,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -79,6 +81,29 @@ class ActionRow(Base):
     decision: Mapped[dict[str, Any]] = mapped_column(JSON)
     check: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(Base):
+    """Who holds a seat: a person (by the SHA-256 of their secret token; none yet for
+    an open seat) or a computer pilot."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[str] = mapped_column(String(32), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """human, open or pilot"""
+    pilot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: str
+    kind: str
+    pilot: str | None
+    token_hash: str | None
 
 
 @dataclass(frozen=True)
@@ -190,13 +215,62 @@ class Database:
             raise Conflict(f"game {game_id}: action {seq} was recorded by another writer"
                            ) from None
 
-    def list_games(self, game: str | None = None) -> list[GameSummary]:
+    def list_games(self, game: str | None = None, ids: list[str] | None = None,
+                   open_seats: bool = False, limit: int = 200) -> list[GameSummary]:
         with self.session() as session:
-            query = select(GameRow).order_by(GameRow.updated_at.desc())
+            query = select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit)
             if game:
                 query = query.where(GameRow.game == game)
+            if ids is not None:
+                query = query.where(GameRow.id.in_(ids))
+            if open_seats:
+                query = query.where(GameRow.status == "active", GameRow.id.in_(
+                    select(SeatRow.game_id).where(SeatRow.kind == "open")))
             return [GameSummary(r.id, r.game, r.status, r.action_count, r.updated_at)
                     for r in session.scalars(query)]
+
+    # -- seats ---------------------------------------------------------------------------
+    def set_seats(self, game_id: str, seats: list[SeatInfo]) -> None:
+        with self.session() as session:
+            for info in seats:
+                session.add(SeatRow(game_id=game_id, seat=info.seat, kind=info.kind,
+                                    pilot=info.pilot, token_hash=info.token_hash))
+
+    def seats(self, game_id: str) -> list[SeatInfo]:
+        with self.session() as session:
+            rows = session.scalars(select(SeatRow).where(SeatRow.game_id == game_id)
+                                   .order_by(SeatRow.seat))
+            return [SeatInfo(r.seat, r.kind, r.pilot, r.token_hash) for r in rows]
+
+    def claim_seat(self, game_id: str, seat: str, token_hash: str) -> bool:
+        """Give an open seat to a person; False if it is not open (any more)."""
+        with self.session() as session:
+            result = session.execute(
+                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat,
+                                      SeatRow.kind == "open")
+                .values(kind="human", token_hash=token_hash))
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def action_count(self, game_id: str) -> int:
+        with self.session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            return row.action_count
+
+    def actions_from(self, game_id: str, start: int) -> list[Action]:
+        with self.session() as session:
+            rows = session.scalars(select(ActionRow).where(
+                ActionRow.game_id == game_id, ActionRow.seq >= start).order_by(ActionRow.seq))
+            return [Action(a.seat, dict(a.decision), a.check) for a in rows]
+
+    def notify(self, channel: str, payload: str) -> None:
+        """PostgreSQL NOTIFY (other server processes LISTEN); nothing on SQLite."""
+        if self.engine.dialect.name != "postgresql":
+            return
+        with self.engine.begin() as connection:
+            connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                               {"channel": channel, "payload": payload})
 
     def count_games(self) -> int:
         with self.session() as session:

@@ -1,0 +1,1 @@
+"""The web server (``dogfight serve``): API, WebSockets, lobby and table pages."""

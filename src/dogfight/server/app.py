@@ -1,0 +1,273 @@
+"""The web server: the JSON API of ``docs/api.md``, WebSockets and the static pages."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from dogfight.ai import PILOTS
+from dogfight.core.errors import (
+    CorruptSave,
+    DogfightError,
+    IllegalDecision,
+    InvalidOptions,
+    ReplayError,
+    UnknownGame,
+)
+from dogfight.core.registry import all_games, get_game
+from dogfight.server.hub import (
+    CHANNEL,
+    LEVELS,
+    Forbidden,
+    GameOver,
+    Hub,
+    Unauthorized,
+    check_seq,
+)
+from dogfight.store.db import Database, NotFound
+from dogfight.store.saves import encode_save, parse_save
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+LOCALES = HERE / "locales"
+LANGUAGES = ("en", "fr")
+
+STATUS = {Unauthorized: 401, Forbidden: 403, NotFound: 404, GameOver: 409,
+          UnknownGame: 404, InvalidOptions: 400, IllegalDecision: 400, ReplayError: 400,
+          CorruptSave: 400}
+
+
+def error(exc: DogfightError) -> JSONResponse:
+    status = next((code for kind, code in STATUS.items() if isinstance(exc, kind)), 400)
+    rule = getattr(exc, "rule", None)
+    message = getattr(exc, "message", None) or str(exc)
+    if isinstance(exc, ReplayError):
+        message = str(exc)
+    body: dict[str, Any] = {"error": message, "rule": rule}
+    if isinstance(exc, ReplayError):
+        body["index"] = exc.index
+    return JSONResponse(body, status_code=status)
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The UI's strings in ``lang`` (gettext catalogue: English -> translation)."""
+    path = LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    return {str(m.id): str(m.string) for m in catalog if m.id and m.string}
+
+
+def token_of(request: Request | WebSocket) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip() or None
+    return request.query_params.get("token") or None
+
+
+def create_app(db_url: str | None = None) -> FastAPI:
+    database = Database(db_url)
+    hub = Hub(database)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub.loop = asyncio.get_running_loop()
+        listener = None
+        if database.engine.dialect.name == "postgresql":
+            listener = asyncio.create_task(listen(database, hub))
+        yield
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+        database.close()
+
+    app = FastAPI(title="dogfight", lifespan=lifespan)
+    app.state.hub = hub
+
+    @app.exception_handler(DogfightError)
+    async def on_error(request: Request, exc: DogfightError) -> JSONResponse:
+        return error(exc)
+
+    # -- catalogue -------------------------------------------------------------------
+    @app.get("/api/catalog")
+    def catalog() -> dict[str, Any]:
+        return {"games": [{"id": g.id, "title": g.title, "summary": g.summary,
+                           "options": g.option_schema()} for g in all_games()],
+                "levels": LEVELS, "pilots": sorted(PILOTS)}
+
+    @app.get("/api/i18n/{lang}")
+    def i18n(lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise NotFound(f"no language {lang!r}; languages: {', '.join(LANGUAGES)}")
+        return catalogue(lang)
+
+    @app.post("/api/preview")
+    async def preview(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        game = get_game(str(body.get("game")))
+        from dogfight.core.match import Match
+
+        match = Match.new(game, body.get("options") or {}, 0)
+        out: dict[str, Any] = {"seats": dict(game.seats(match.state))}
+        view = game.view(match.state, None)
+        if isinstance(view, dict) and "planes" in view:
+            out["planes"] = [{"id": p["id"], "seat": p["seat"], "aircraft": p["aircraft"],
+                              "name": p["name"], "side": p["side"]} for p in view["planes"]]
+            data = game.data()
+            out["aircraft"] = [{"id": a["id"], "name": a["name"], "side": a["side"]}
+                               for a in data.get("aircraft", [])]
+        return out
+
+    # -- matches -----------------------------------------------------------------------
+    @app.post("/api/matches", status_code=201)
+    async def create(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        seed = body.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidOptions("seed is a whole number")
+        seats = body.get("seats") or {}
+        if not isinstance(seats, dict):
+            raise InvalidOptions("seats is an object {seat: {kind: ...}}")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise InvalidOptions("options is an object")
+        match_id, answer = await asyncio.to_thread(
+            hub.create, str(body.get("game")), options, seed, seats)
+        return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}"}
+
+    @app.get("/api/matches")
+    def matches(ids: str | None = None, open: int = 0) -> list[dict[str, Any]]:
+        wanted = [i for i in (ids or "").split(",") if i] if ids is not None else None
+        found = database.list_games(ids=wanted, open_seats=bool(open))
+        out = []
+        for summary in found:
+            entry = hub.summary(summary.id)
+            entry["updated_at"] = summary.updated_at.isoformat()
+            out.append(entry)
+        return out
+
+    @app.get("/api/matches/{match_id}")
+    def get_match(match_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
+        live = hub.get(match_id)
+        seat = live.seat_of(token_of(request))
+        return hub.body(match_id, live, seat, translator(lang))
+
+    @app.post("/api/matches/{match_id}/join")
+    async def join(match_id: str, request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        token = await asyncio.to_thread(hub.join, match_id, str(body.get("seat")))
+        return {"token": token, "seat": body.get("seat")}
+
+    @app.post("/api/matches/{match_id}/actions")
+    async def act(match_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
+        body = await json_body(request)
+        if "decision" not in body:
+            return JSONResponse({"error": "the body is {\"decision\": {...}, \"seq\": n}",
+                                 "rule": None}, status_code=422)  # type: ignore[return-value]
+        token = token_of(request)
+        seq = check_seq(body.get("seq"))
+        seat = await asyncio.to_thread(hub.act, match_id, token, body["decision"], seq)
+        live = hub.get(match_id)
+        return hub.body(match_id, live, seat, translator(lang))
+
+    @app.get("/api/matches/{match_id}/save")
+    def save(match_id: str) -> Response:
+        data = encode_save(hub.save_of(match_id))
+        return Response(data, media_type="application/json", headers={
+            "content-disposition": f'attachment; filename="dogfight-{match_id}.json"'})
+
+    @app.post("/api/saves", status_code=201)
+    async def upload(request: Request) -> dict[str, Any]:
+        raw = await request.body()
+        save_ = parse_save(raw, "the uploaded file")
+        match_id, answer = await asyncio.to_thread(hub.import_save, save_)
+        return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}"}
+
+    @app.get("/api/matches/{match_id}/replay")
+    def replay(match_id: str, step: int = 0, seat: str | None = None) -> dict[str, Any]:
+        return hub.replay_body(match_id, step, seat)
+
+    @app.websocket("/api/matches/{match_id}/ws")
+    async def socket(websocket: WebSocket, match_id: str) -> None:
+        try:
+            live = await asyncio.to_thread(hub.get, match_id)
+            seat = live.seat_of(token_of(websocket))
+        except DogfightError as exc:
+            await websocket.close(code=4403 if isinstance(exc, Forbidden) else 4404,
+                                  reason=str(exc)[:120])
+            return
+        await websocket.accept()
+        queue = hub.watch(match_id)
+        lang = websocket.query_params.get("lang", "en")
+        try:
+            while True:
+                live = await asyncio.to_thread(hub.get, match_id)
+                body = hub.body(match_id, live, seat, translator(lang))
+                await websocket.send_text(json.dumps({"type": "state", **body}))
+                await queue.get()
+                while not queue.empty():
+                    queue.get_nowait()
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.unwatch(match_id, queue)
+
+    app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    return app
+
+
+def translator(lang: str) -> Any:
+    if lang == "en" or lang not in LANGUAGES:
+        return None
+    table = catalogue(lang)
+    return lambda line: table.get(line, line)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        body = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise MalformedBody(f"the body is not JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise MalformedBody("the body is a JSON object")
+    return body
+
+
+class MalformedBody(DogfightError):
+    pass
+
+
+STATUS[MalformedBody] = 422
+
+
+async def listen(database: Database, hub: Hub) -> None:
+    """Other processes' moves (PostgreSQL LISTEN): refresh and tell our sockets."""
+    import psycopg
+
+    url = database.engine.url.set(drivername="postgresql").render_as_string(
+        hide_password=False)
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                async for note in conn.notifies():
+                    hub.wake(note.payload)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            await asyncio.sleep(1.0)

@@ -1,0 +1,374 @@
+// Drawing a game: the Wings of War table as SVG, any other game as readable
+// tables of its view; a seat's own secrets; decisions, outcome and log in words.
+// Shared by the table (table.js) and the replay (replay.js).
+
+import { el, fill } from "./common.js";
+import { t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const ACTIVE = ["flying", "ground"];
+const SIDE_COLOURS = ["#2563b8", "#c0392b", "#2e8b57", "#8e44ad", "#b8860b"];
+const KNOWN_SIDE_COLOURS = { allies: "#2563b8", central: "#c0392b", red: "#c0392b", blue: "#2563b8" };
+
+// Table figures (docs: games/wings_of_war/data/table.toml).
+const BASE_LENGTH = 64;
+const BASE_WIDTH = 42;
+const RULER = 100;
+const ARC_HALF_ANGLE = 33.3;
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.setAttribute("class", value);
+    else if (key === "dataset") Object.entries(value).forEach(([k, v]) => node.setAttribute(`data-${k}`, v));
+    else node.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A colour for each side, in the order the seats give them. */
+export function sideColours(seats) {
+  const colours = {};
+  let next = 0;
+  for (const side of Object.values(seats || {})) {
+    if (side in colours) continue;
+    colours[side] = KNOWN_SIDE_COLOURS[side] || SIDE_COLOURS[next % SIDE_COLOURS.length];
+    next += 1;
+  }
+  return colours;
+}
+
+function round(value) {
+  return Math.round(Number(value) * 10) / 10;
+}
+
+// ================================================================== the board
+/** The board of an observation, as an element (SVG for Wings of War). */
+export function renderBoard(observation, seat) {
+  const view = observation && observation.view;
+  if (observation && observation.game === "wings-of-war" && view && Array.isArray(view.planes)) {
+    return wingsOfWarBoard(view, observation.seats || {}, seat);
+  }
+  return el("div", { class: "generic-board" },
+    el("h3", {}, t("The game")),
+    renderJson(view));
+}
+
+function wedge(radius, halfAngle) {
+  const a = (halfAngle * Math.PI) / 180;
+  const x = round(radius * Math.cos(a));
+  const y = round(radius * Math.sin(a));
+  return `M0,0 L${x},${-y} A${radius},${radius} 0 0 1 ${x},${y} Z`;
+}
+
+function wingsOfWarBoard(view, seats, seat) {
+  const width = Number(view.area?.width) || 900;
+  const height = Number(view.area?.height) || 900;
+  const margin = 90;
+  const flip = (y) => round(height - Number(y));
+  const colours = sideColours(seats);
+  const board = svg("svg", {
+    class: "board wow-board",
+    viewBox: `${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin}`,
+    preserveAspectRatio: "xMidYMid meet",
+    role: "img",
+    "aria-label": t("The table"),
+  });
+  board.append(svg("title", {}, t("The table: {width} x {height} mm", { width, height })));
+  board.append(svg("rect", { class: "table", x: 0, y: 0, width, height }));
+  const grid = svg("g", { class: "grid" });
+  for (let x = 100; x < width; x += 100) grid.append(svg("line", { x1: x, y1: 0, x2: x, y2: height }));
+  for (let y = 100; y < height; y += 100) grid.append(svg("line", { x1: 0, y1: flip(y), x2: width, y2: flip(y) }));
+  board.append(grid);
+  board.append(svg("text", { class: "scale", x: 0, y: height + 30 },
+    t("Grid: 10 cm. Ruler: 10 cm (short range: first half)")));
+
+  for (const [index, field] of (view.landing_fields || []).entries()) {
+    const length = Number(field.length) || 270;
+    const fieldWidth = Number(field.width) || 90;
+    board.append(svg("g", {
+      class: "landing-field", dataset: { field: String(index) },
+      transform: `translate(${round(field.x)},${flip(field.y)}) rotate(${-Number(field.heading || 0)})`,
+    },
+    svg("rect", { x: -length / 2, y: -fieldWidth / 2, width: length, height: fieldWidth }),
+    svg("text", { x: 0, y: 5, "text-anchor": "middle" }, t("landing field"))));
+  }
+
+  for (const [index, objective] of (view.objectives || []).entries()) {
+    const done = (view.missions || []).filter((m) => m.objective === index);
+    const achieved = done.some((m) => m.achieved);
+    const home = done.some((m) => m.home);
+    const colour = colours[objective.side] || "#555";
+    const lines = [t("objective: {kind}", { kind: t(objective.kind) })];
+    if (objective.max_altitude !== null && objective.max_altitude !== undefined && view.rules?.altitude) {
+      lines.push(t("altitude {altitude} or lower", { altitude: objective.max_altitude }));
+    }
+    if (objective.exit_edge) lines.push(t("then exit by the {edge} edge", { edge: t(objective.exit_edge) }));
+    if (home) lines.push(t("mission accomplished"));
+    else if (achieved) lines.push(t("objective achieved"));
+    board.append(svg("g", { class: `objective${achieved ? " achieved" : ""}`, dataset: { objective: String(index) } },
+      svg("circle", { cx: round(objective.x), cy: flip(objective.y), r: Number(objective.radius) || 60, stroke: colour }),
+      svg("text", { x: round(objective.x), y: flip(objective.y) - 6, "text-anchor": "middle" },
+        lines.map((line, i) => svg("tspan", { x: round(objective.x), dy: i ? 16 : 0 }, line)))));
+  }
+
+  // arcs first (under every base), then bases, then labels on top
+  const arcs = svg("g", { class: "arcs" });
+  const bases = svg("g", { class: "bases" });
+  const labels = svg("g", { class: "labels" });
+  for (const plane of view.planes) {
+    const active = ACTIVE.includes(plane.status);
+    const colour = colours[plane.side] || "#555";
+    const mine = seat !== null && seat !== undefined && plane.seat === seat;
+    const pose = `translate(${round(plane.x)},${flip(plane.y)}) rotate(${-Number(plane.heading || 0)})`;
+    if (active && !plane.in_clouds) {
+      const guns = plane.guns || {};
+      const group = svg("g", { class: "arc", transform: pose, dataset: { plane: plane.id } });
+      for (const arc of ["front", "rear"]) {
+        if (!guns[arc]) continue;
+        const turn = arc === "rear" ? "rotate(180)" : "";
+        group.append(
+          svg("path", { class: `arc-long ${arc}`, d: wedge(RULER, ARC_HALF_ANGLE), fill: colour, transform: turn }),
+          svg("path", { class: `arc-short ${arc}`, d: wedge(RULER / 2, ARC_HALF_ANGLE), fill: colour, transform: turn }));
+      }
+      arcs.append(group);
+    }
+    const classes = ["plane", active ? "active" : "eliminated", mine ? "mine" : "", plane.in_clouds ? "in-clouds" : ""];
+    const base = svg("g", {
+      class: classes.filter(Boolean).join(" "),
+      dataset: { plane: plane.id, side: plane.side, status: plane.status },
+    });
+    const body = svg("g", { class: "pose", transform: pose },
+      svg("rect", {
+        class: "base", x: -BASE_LENGTH / 2, y: -BASE_WIDTH / 2, width: BASE_LENGTH, height: BASE_WIDTH,
+        rx: 3, fill: active ? colour : "#9a9a9a",
+      }),
+      svg("path", { class: "nose", d: `M${BASE_LENGTH / 2 - 14},-9 L${BASE_LENGTH / 2 - 2},0 L${BASE_LENGTH / 2 - 14},9 Z` }),
+      svg("circle", { class: "stand", cx: 0, cy: 0, r: 3.5 }));
+    if (!active) {
+      body.append(svg("path", { class: "cross", d: `M-20,-14 L20,14 M-20,14 L20,-14` }));
+    }
+    base.append(svg("title", {}, `${plane.id}: ${plane.name} (${t(plane.status)})`), body);
+    bases.append(base);
+    labels.append(planeLabel(plane, view, flip, active));
+  }
+  board.append(arcs, bases, labels);
+  return el("div", { class: "board-wrap" }, board, legend(colours, seats, seat));
+}
+
+function planeLabel(plane, view, flip, active) {
+  const lines = [`${plane.id} · ${plane.name}`];
+  if (!active) {
+    lines.push(t(plane.status));
+  } else {
+    const facts = [];
+    if (view.rules?.altitude) {
+      facts.push(t("alt. {altitude}", { altitude: plane.altitude }));
+      facts.push(t("{stands} stands", { stands: plane.stands }));
+      if (plane.climb_counters) facts.push(t("{n} climb", { n: plane.climb_counters }));
+    }
+    if (plane.status === "ground") facts.push(t("on the ground"));
+    if (plane.in_clouds) facts.push(t("in the clouds"));
+    if (facts.length) lines.push(facts.join(" · "));
+    const counters = [];
+    for (const [arc, gun] of Object.entries(plane.guns || {})) {
+      if (gun.jam) counters.push(t("{arc} jam {n}", { arc: t(arc), n: gun.jam }));
+      if (gun.aiming_at) counters.push(t("aiming at {target}", { target: gun.aiming_at }));
+    }
+    if (plane.smoke) counters.push(t("smoke {n}", { n: plane.smoke }));
+    if (plane.fire) counters.push(t("fire {n}", { n: plane.fire }));
+    if (plane.tailing) counters.push(t("tailing {target}", { target: plane.tailing }));
+    if (counters.length) lines.push(counters.join(" · "));
+    if (view.step === "plan") lines.push(t("cards planned: {n}/3", { n: plane.cards_planned }));
+    else if ((plane.revealed || []).length) lines.push((plane.revealed || []).map((name) => t(name)).join(", "));
+  }
+  const x = round(plane.x);
+  const y = flip(plane.y) + 46;
+  return svg("text", {
+    class: `plane-label${active ? "" : " eliminated"}`, x, y, "text-anchor": "middle",
+    dataset: { plane: plane.id },
+  }, lines.map((line, i) => svg("tspan", { x, dy: i ? 16 : 0, class: i ? "" : "name" }, line)));
+}
+
+function legend(colours, seats, seat) {
+  const items = Object.entries(colours).map(([side, colour]) => {
+    const sideSeats = Object.entries(seats).filter(([, s]) => s === side).map(([name]) => name);
+    return el("li", {},
+      el("span", { class: "swatch", style: `background:${colour}` }),
+      `${t(side)}: ${sideSeats.map((s) => (s === seat ? `${s} (${t("you")})` : s)).join(", ")}`);
+  });
+  items.push(el("li", {}, el("span", { class: "swatch eliminated" }), t("out of play")));
+  return el("ul", { class: "legend" }, items);
+}
+
+// ============================================================ generic views
+/** Any JSON value as nested tables and lists. */
+export function renderJson(value, depth = 0) {
+  if (value === null || value === undefined) return el("span", { class: "json-null" }, "—");
+  if (typeof value === "boolean") return el("span", { class: "json-bool" }, value ? t("yes") : t("no"));
+  if (typeof value === "number") return el("span", { class: "json-number" }, String(round(value)));
+  if (typeof value === "string") return el("span", { class: "json-string" }, t(value));
+  if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "json-null" }, "—");
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      return el("span", {}, value.map((v) => (typeof v === "string" ? t(v) : String(v))).join(", "));
+    }
+    return el("ol", { class: "json-list" }, value.map((v) => el("li", {}, renderJson(v, depth + 1))));
+  }
+  const rows = Object.entries(value).map(([key, v]) =>
+    el("tr", {}, el("th", { scope: "row" }, t(key.replace(/_/g, " "))), el("td", {}, renderJson(v, depth + 1))));
+  if (!rows.length) return el("span", { class: "json-null" }, "—");
+  return el("table", { class: `json-table depth-${Math.min(depth, 3)}` }, el("tbody", {}, rows));
+}
+
+// ================================================================ secrets
+/** What only this seat may see of its own aircraft (or pilot), or null. */
+export function renderSecrets(observation, seat) {
+  if (!observation || !seat) return null;
+  const view = observation.view || {};
+  if (observation.game === "wings-of-war" && Array.isArray(view.planes)) {
+    const mine = view.planes.filter((p) => p.seat === seat);
+    if (!mine.length) return null;
+    const box = el("div", { class: "secrets" }, el("h3", {}, t("Your aircraft (secret)")));
+    for (const plane of mine) {
+      const secret = plane.secret || {};
+      const flags = [];
+      if (secret.pilot_wounded) flags.push(t("pilot wounded"));
+      if (secret.observer_wounded) flags.push(t("observer wounded"));
+      if (secret.engine_damaged) flags.push(t("engine damaged"));
+      if (secret.rudder) flags.push(t("rudder damaged: {rudder}", { rudder: t(secret.rudder) }));
+      const plan = (plane.plan || []).map((c) => `${t(c.name)} (#${c.card})`);
+      const taken = (plane.damage_taken || []).map((c) => `${c[0]}${c[1]}`);
+      box.append(el("section", { class: "own-plane", dataset: { plane: plane.id } },
+        el("h4", {}, `${plane.id} · ${plane.name}`),
+        el("dl", {},
+          el("dt", {}, t("Status")), el("dd", {}, t(plane.status)),
+          el("dt", {}, t("Damage")), el("dd", { class: "damage" },
+            plane.damage === undefined ? "?" : `${plane.damage} / ${plane.structure}`,
+            el("meter", { min: 0, max: plane.structure, value: plane.damage || 0, low: plane.structure * 0.5, high: plane.structure * 0.75, optimum: 0 })),
+          taken.length ? [el("dt", {}, t("Damage cards")), el("dd", {}, taken.join(", "))] : null,
+          el("dt", {}, t("Plan")), el("dd", { class: "plan-text" }, plan.length ? plan.join(" → ") : "—"),
+          flags.length ? [el("dt", {}, t("Special damage")), el("dd", {}, flags.join(", "))] : null,
+          el("dt", {}, t("Maneuver deck")), el("dd", {}, plane.maneuver_deck))));
+    }
+    for (const shown of view.shown_to_you || []) {
+      box.append(el("p", { class: "shown" },
+        t("Tailing: {target} shows {tailer} its card {phase}: {name}",
+          { target: shown.target, tailer: shown.tailer, phase: shown.phase, name: t(shown.name) })));
+    }
+    return box;
+  }
+  // any other game: the part of the view held under the seat's name
+  const own = findOwn(view, seat, 0);
+  if (own === undefined) return null;
+  return el("div", { class: "secrets" }, el("h3", {}, t("Your seat: {seat}", { seat })), renderJson(own));
+}
+
+function findOwn(value, seat, depth) {
+  if (!value || typeof value !== "object" || depth > 2) return undefined;
+  if (!Array.isArray(value) && seat in value && typeof value[seat] === "object") return value[seat];
+  for (const child of Object.values(value)) {
+    const found = findOwn(child, seat, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+// =============================================================== decisions
+/** The card named by a legal plan decision's label ("spad: card 1 = bank left ♦ (#4)"). */
+export function cardFromLabel(label) {
+  const match = /=\s*(.+?)\s*(♦)?\s*\(#(\d+)\)\s*$/.exec(label || "");
+  if (!match) return null;
+  return { name: match[1], steep: Boolean(match[2]), number: Number(match[3]) };
+}
+
+/** A legal decision in the reader's language (the game's English label as a fallback). */
+export function decisionText(observation, decision, label) {
+  const game = observation?.game;
+  if (game === "wings-of-war") {
+    if ("floor" in decision) return t("propose the floor {floor}", { floor: decision.floor });
+    if ("agree" in decision) return decision.agree ? t("agree") : t("refuse");
+    if ("card" in decision) {
+      const card = cardFromLabel(label);
+      return card ? `${decision.plane}: ${t(card.name)}${card.steep ? " ♦" : ""} (#${card.number})` : label;
+    }
+    if ("tail" in decision) return t("{plane}: tail {target}", { plane: decision.plane, target: decision.tail });
+    if ("heading" in decision) {
+      return t("{plane}: turn on the ground to heading {heading}", { plane: decision.plane, heading: decision.heading });
+    }
+    if ("order" in decision) {
+      const plane = (observation.view?.planes || []).find((p) => p.id === decision.plane);
+      const names = decision.order.map((n) => {
+        const entry = (plane?.plan || []).find((c) => c.card === n);
+        return entry ? t(entry.name) : `#${n}`;
+      });
+      return t("{plane}: fly {cards}", { plane: decision.plane, cards: names.join(" → ") });
+    }
+    if (decision.hold) return t("{plane}: hold fire ({arc} gun)", { plane: decision.plane, arc: t(decision.arc) });
+    if ("target" in decision) {
+      const slot = (observation.view?.your_shots || []).find((s) => s.plane === decision.plane && s.arc === decision.arc);
+      const cards = slot?.targets?.find((x) => x.target === decision.target)?.cards;
+      return cards
+        ? t("{plane}: fire ({arc} gun) at {target}, {cards} damage cards",
+          { plane: decision.plane, arc: t(decision.arc), target: decision.target, cards })
+        : t("{plane}: fire ({arc} gun) at {target}", { plane: decision.plane, arc: t(decision.arc), target: decision.target });
+    }
+  }
+  if (game === "test-duel") {
+    if ("maneuver" in decision) return t(decision.maneuver);
+    if ("fire" in decision) return decision.fire ? t("Fire") : t("Hold fire");
+  }
+  return label ? t(label) : JSON.stringify(decision);
+}
+
+// ================================================================= outcome
+/** The end of the game in words, or null while it goes on. */
+export function renderOutcome(observation, seat) {
+  const outcome = observation?.outcome;
+  if (!outcome) return null;
+  const seats = observation.seats || {};
+  const mySide = seat ? seats[seat] : null;
+  let headline;
+  if (outcome.winner === null || outcome.winner === undefined) headline = t("Draw");
+  else if (mySide && outcome.winner === mySide) headline = t("Victory! {side} win", { side: t(outcome.winner) });
+  else if (mySide) headline = t("Defeat: {side} win", { side: t(outcome.winner) });
+  else headline = t("{side} win", { side: t(outcome.winner) });
+  const scores = Object.entries(outcome.scores || {});
+  const points = outcome.details?.points;
+  return el("div", { class: "outcome", role: "status" },
+    el("h2", {}, t("Game over"), ": ", headline),
+    outcome.reason ? el("p", {}, t(outcome.reason)) : null,
+    points ? el("p", {}, t("Victory points"), ": ",
+      Object.entries(points).map(([side, n]) => `${t(side)} ${n}`).join(", ")) : null,
+    scores.length ? el("p", {}, t("Scores"), ": ",
+      scores.map(([s, n]) => `${s} ${n}`).join(", ")) : null);
+}
+
+/** The game log, newest at the bottom. */
+export function renderLog(node, lines) {
+  const atBottom = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
+  fill(node, ...(lines || []).map((line) => el("li", {}, t(String(line)))));
+  if (atBottom || !node.dataset.scrolled) {
+    node.scrollTop = node.scrollHeight;
+    node.dataset.scrolled = "1";
+  }
+}
+
+/** Turn, phase and who is awaited, in words. */
+export function statusText(observation) {
+  const parts = [];
+  if (observation?.turn !== undefined) parts.push(t("Turn {turn}", { turn: observation.turn }));
+  const view = observation?.view || {};
+  if (observation?.game === "wings-of-war" && view.phase) parts.push(t("phase {phase}", { phase: view.phase }));
+  const pending = Object.entries(observation?.pending || {});
+  if (pending.length) {
+    parts.push(t("waiting for: {seats}",
+      { seats: pending.map(([s, kind]) => `${s} (${t(kind)})`).join(", ") }));
+  }
+  return parts.join(" · ");
+}
