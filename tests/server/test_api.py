@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from dogfight.server.app import create_app
 
@@ -175,9 +176,9 @@ def test_the_websocket_pushes_each_change(client: TestClient) -> None:
         spad = update["observation"]["view"]["planes"][0]
         assert spad["cards_planned"] == 1 and "plan" not in spad  # the card stays secret
         assert update["log"] == ["spad plans a card"]
-    with pytest.raises(Exception):  # noqa: B017 - a bad token is refused at the door
-        with client.websocket_connect(f"/api/matches/{game['id']}/ws?token=nope") as ws:
-            ws.receive_json()
+    refused = f"/api/matches/{game['id']}/ws?token=nope"
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(refused) as ws:
+        ws.receive_json()
 
 
 def test_the_database_keeps_every_game(db_url: str) -> None:
@@ -195,3 +196,13 @@ def test_french_catalogue(client: TestClient) -> None:
     fr = client.get("/api/i18n/fr")
     assert fr.status_code == 200 and isinstance(fr.json(), dict)
     assert client.get("/api/i18n/de").status_code == 404
+
+
+def test_the_log_in_french_follows_the_book(client: TestClient) -> None:
+    game = new_game(client)
+    token = game["seats"]["allies"]["token"]
+    plan_three(client, game, token)
+    french = client.get(f"/api/matches/{game['id']}", headers=auth(token),
+                        params={"lang": "fr"}).json()["log"]
+    assert "spad programme la carte 1 : ligne droite" in french
+    assert any(line.startswith("Phase 1 : spad effectue ligne droite") for line in french)

@@ -147,8 +147,17 @@ class Game(ABC, Generic[S]):
         """A legal decision in words, for menus (the seat's own view of it)."""
         return canonical_json(decision)
 
+    def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
+        """The event as an English message template (``str.format`` style) and its
+        fields, so that a user interface can translate the template with a gettext
+        catalogue before filling it in; ``None`` when the game has none."""
+        return None
+
     def describe(self, event: Event) -> str:
         """The event in words, for logs."""
+        parts = self.template(event)
+        if parts is not None:
+            return parts[0].format(**parts[1])
         if not event.data:
             return event.kind
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())

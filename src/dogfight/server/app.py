@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -62,13 +62,14 @@ def error(exc: DogfightError) -> JSONResponse:
 
 @cache
 def catalogue(lang: str) -> dict[str, str]:
-    """The UI's strings in ``lang`` (gettext catalogue: English -> translation)."""
-    path = LOCALES / lang / "LC_MESSAGES" / "messages.po"
-    if not path.is_file():
-        return {}
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang)
-    return {str(m.id): str(m.string) for m in catalog if m.id and m.string}
+    """``lang``'s gettext catalogues (English -> translation): the pages' strings
+    (messages.po) and the game logs' sentences and words (events.po)."""
+    table: dict[str, str] = {}
+    for path in sorted((LOCALES / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        table.update({str(m.id): str(m.string) for m in catalog if m.id and m.string})
+    return table
 
 
 def token_of(request: Request | WebSocket) -> str | None:
@@ -230,11 +231,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
     return app
 
 
-def translator(lang: str) -> Any:
+def translator(lang: str) -> Callable[[str], str] | None:
     if lang == "en" or lang not in LANGUAGES:
         return None
     table = catalogue(lang)
-    return lambda line: table.get(line, line)
+    return lambda text: table.get(text, text)
 
 
 async def json_body(request: Request) -> dict[str, Any]:

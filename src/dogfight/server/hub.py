@@ -14,14 +14,14 @@ import contextlib
 import hashlib
 import secrets
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from dogfight.ai import make_pilot
-from dogfight.core.contract import Seat, observe
+from dogfight.core.contract import Event, Game, Seat, observe
 from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
@@ -212,13 +212,10 @@ class Hub:
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
-             translate: Any = None) -> dict[str, Any]:
+             translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         match = live.match
         game = match.game
-        describe = game.describe
-        log = [describe(e) for e in match.events_for(seat)]
-        if translate is not None:
-            log = [translate(line) for line in log]
+        log = [words(game, event, translate) for event in match.events_for(seat)]
         return {
             "id": match_id,
             "game": game.id,
@@ -294,6 +291,19 @@ class Hub:
             return
         for queue in list(self.watchers.get(match_id, ())):
             loop.call_soon_threadsafe(queue.put_nowait, match_id)
+
+
+def words(game: Game[Any], event: Event, translate: Callable[[str], str] | None) -> str:
+    """An event in words, translated through its template when a catalogue is given."""
+    parts = game.template(event) if translate is not None else None
+    if parts is None or translate is None:
+        return game.describe(event)
+    template, fields = parts
+    filled = {k: translate(v) if isinstance(v, str) else v for k, v in fields.items()}
+    try:
+        return translate(template).format(**filled)
+    except (KeyError, IndexError, ValueError):  # a broken translation: the English
+        return game.describe(event)
 
 
 def check_seq(seq: Any) -> int | None:

@@ -1471,54 +1471,26 @@ class WingsOfWar(Game[WowState]):
         return (f"{plane.id}: fire ({decision['arc']} gun) at {decision['target']}, "
                 f"{cards} damage card{'s' if cards > 1 else ''}")
 
-    def describe(self, event: Event) -> str:
-        d = event.data
-        text = {
-            "planned": lambda: f"{d['plane']} plans card {d['slot']}: {d['name']}",
-            "card-planned": lambda: f"{d['plane']} plans a card",
-            "tailing": lambda: f"{d['plane']} tails {d['target']}",
-            "tailing-lost": lambda: f"{d['plane']} can no longer tail {d['target']}",
-            "shown": lambda: f"{d['target']} shows {d['tailer']} its card {d['phase']}: "
-                             f"{d['name']}",
-            "tail-shown": lambda: f"{d['target']} shows a card to {d['tailer']}",
-            "reordered": lambda: f"{d['plane']} reorders its cards: {d['order']}",
-            "tail-reordered": lambda: f"{d['plane']} may reorder its cards",
-            "revealed": lambda: f"Phase {d['phase']}: {d['plane']} flies {d['name']}",
-            "illegal": lambda: f"{d['plane']}: illegal maneuver ({d['reason']}): "
-                               f"{d['result']}",
-            "moved": lambda: f"{d['plane']} at ({d['x']:.0f}, {d['y']:.0f}) heading "
-                             f"{d['heading']}",
-            "left-table": lambda: f"{d['plane']} leaves the table",
-            "collision": lambda: f"Collision: {', '.join(d['planes'])} move in that order",
-            "fire": lambda: f"{d['plane']} fires ({d['arc']}) at {d['target']}: "
-                            f"{d['target']} draws {d['cards']} damage card"
-                            f"{'s' if d['cards'] > 1 else ''}"
-                            f"{' (aiming: +1 a card)' if d['aiming'] else ''}",
-            "held-fire": lambda: f"{d['plane']} holds fire",
-            "fire-order": lambda: f"{d['plane']} orders: "
-                                  + (f"fire at {d['target']}" if d['target'] else "hold fire")
-                                  + f" ({d['arc']} gun)",
-            "fire-sealed": lambda: f"{d['plane']} gives its fire order",
-            "damage-card": lambda: f"{d['plane']} takes {d['points']} damage"
-                                   + (f" ({d['symbol']})" if d['symbol'] != 'none' else ""),
-            "damage-drawn": lambda: f"{d['plane']} draws {d['cards']} damage card(s)",
-            "jam": lambda: f"{d['plane']}'s {d['arc']} guns jam",
-            "explosion": lambda: f"{d['plane']} explodes",
-            "shot-down": lambda: f"{d['plane']} is shot down",
-            "smoke": lambda: f"{d['plane']} trails smoke",
-            "on-fire": lambda: f"{d['plane']} is on fire",
-            "flames": lambda: f"{d['plane']} burns",
-            "altitude": lambda: f"{d['plane']} at altitude {d['altitude']} "
-                                f"({d['counters']} climb counters)",
-            "crashed": lambda: f"{d['plane']} crashes ({d['reason']})",
-            "turn": lambda: f"Turn {d['turn']}",
-            "objective-achieved": lambda: f"{d['plane']}: {d['mission']} done",
-            "mission-accomplished": lambda: f"{d['plane']} brings the {d['mission']} "
-                                            f"mission home",
-            "game-over": lambda: "Game over" + (f": {d['winner']} win" if d.get('winner')
-                                               else ""),
-        }.get(event.kind)
-        return text() if text else super().describe(event)
+    def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
+        d = dict(event.data)
+        kind = event.kind
+        if kind == "fire":
+            key = "fire-aiming" if d.get("aiming") else "fire"
+        elif kind == "fire-order":
+            key = "fire-order" if d.get("target") else "hold-order"
+        elif kind == "damage-card":
+            key = "damage-card" if d.get("symbol", "none") == "none" else "damage-special"
+        elif kind == "game-over":
+            key = "game-over-winner" if d.get("winner") else "game-over"
+        else:
+            key = kind
+        if key not in EVENT_TEXTS:
+            return None
+        if "planes" in d:
+            d["planes"] = ", ".join(d["planes"])
+        if "order" in d:
+            d["order"] = ", ".join(str(n) for n in d["order"])
+        return EVENT_TEXTS[key], d
 
     # ============================================================= data, checks
     def data(self) -> Any:
@@ -1604,6 +1576,65 @@ RULE_TITLES = {
     "flying_higher": "Voler plus haut (floor and ceiling; with altitude)",
     "cloud_cover": "Couverture nuageuse (cloud cover; with altitude)",
 }
+
+EVENT_TEXTS = {
+    "planned": "{plane} plans card {slot}: {name}",
+    "card-planned": "{plane} plans a card",
+    "tailing": "{plane} tails {target}",
+    "tailing-lost": "{plane} can no longer tail {target}",
+    "shown": "{target} shows {tailer} its card {phase}: {name}",
+    "tail-shown": "{target} shows a card to {tailer}",
+    "reordered": "{plane} orders its cards: {order}",
+    "tail-reordered": "{plane} may reorder its cards",
+    "revealed": "Phase {phase}: {plane} flies {name}",
+    "illegal": "{plane}: illegal maneuver ({reason}): {result}",
+    "moved": "{plane} at ({x:.0f}, {y:.0f}) heading {heading}",
+    "left-table": "{plane} leaves the table",
+    "collision": "Collision: {planes} move in that order",
+    "fire": "{plane} fires ({arc}) at {target}: {target} draws {cards} damage card(s)",
+    "fire-aiming": "{plane} fires ({arc}) at {target}: {target} draws {cards} damage "
+                   "card(s), aiming: +1 a card",
+    "held-fire": "{plane} holds fire ({arc})",
+    "fire-order": "{plane} orders: fire at {target} ({arc})",
+    "hold-order": "{plane} orders: hold fire ({arc})",
+    "fire-sealed": "{plane} gives its fire order",
+    "damage-card": "{plane} takes {points} damage",
+    "damage-special": "{plane} takes {points} damage ({symbol})",
+    "damage-drawn": "{plane} draws {cards} damage card(s)",
+    "jam": "{plane}: the {arc} guns jam",
+    "explosion": "{plane} explodes",
+    "shot-down": "{plane} is shot down",
+    "special": "{plane}: {special}",
+    "pilot-killed": "{plane}: the pilot is killed",
+    "smoke": "{plane} trails smoke",
+    "on-fire": "{plane} is on fire",
+    "flames": "{plane} burns ({counters} flame counters left)",
+    "fire-fought": "{plane}: the fire is fought ({counters} flame counters left)",
+    "altitude": "{plane} at altitude {altitude} ({counters} climb counters)",
+    "crashed": "{plane} crashes ({reason})",
+    "touched-down": "{plane} touches down",
+    "landed": "{plane} has landed",
+    "took-off": "{plane} takes off",
+    "card-ignored": "Phase {phase}: {plane} stays on the ground",
+    "turned-on-ground": "{plane} turns on the ground to heading {heading}",
+    "below-floor": "{plane} dives below the floor",
+    "in-clouds": "{plane} is in the clouds",
+    "cloud-card": "{plane} flies {name} in the clouds",
+    "card-in-clouds": "Phase {phase}: {plane} flies on in the clouds",
+    "leaves-clouds": "{plane} comes out of the clouds after {cards} maneuvers",
+    "floor-proposed": "{seat} proposes the floor {floor}",
+    "vote": "{seat} votes",
+    "floor-changed": "The floor is now {floor}, the ceiling {ceiling}",
+    "floor-refused": "The floor stays: {floor} was refused",
+    "deck-reshuffled": "Damage deck {letter} reshuffled ({cards} cards)",
+    "deck-substituted": "No {letter} card left: {instead} cards instead",
+    "objective-achieved": "{plane}: {mission} done",
+    "mission-accomplished": "{plane} brings the {mission} mission home",
+    "turn": "Turn {turn}",
+    "game-over": "Game over",
+    "game-over-winner": "Game over: {winner} win",
+}
+"""The log's sentences (English msgids of the translation catalogues)."""
 
 GROUND_ROLL = {  # (sequence, its step, card flown) -> (accident cards, what, next step)
     ("landing", 1, "straight"): (3, "landing roll", 2),

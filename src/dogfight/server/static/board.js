@@ -359,6 +359,33 @@ export function renderLog(node, lines) {
   }
 }
 
+/** A prompt kind (public: who is asked what) in words. */
+export function kindText(kind) {
+  const words = {
+    plan: t("planning"), fire: t("fire orders"), tail: t("choice of tailing"),
+    reorder: t("reordering"), vote: t("vote"), "ground-move": t("ground move"),
+  };
+  return words[kind] || t(String(kind));
+}
+
+/** A prompt's text in the reader's language. */
+export function promptText(prompt) {
+  if (!prompt) return "";
+  const texts = {
+    "Plan three maneuver cards": t("Plan three maneuver cards"),
+    "Choose your targets (or hold fire)": t("Choose your targets (or hold fire)"),
+    "Choose the enemy you tail this turn": t("Choose the enemy you tail this turn"),
+    "You saw the tailed plane's card: order yours": t("You saw the tailed plane's card: order yours"),
+    "Turn your aircraft on the ground": t("Turn your aircraft on the ground"),
+    "Plan your maneuver in secret": t("Plan your maneuver in secret"),
+    "Fire or hold": t("Fire or hold"),
+  };
+  if (prompt.text in texts) return texts[prompt.text];
+  const vote = /^(.+) proposes the floor (\d+): agree\?$/.exec(prompt.text || "");
+  if (vote) return t("{seat} proposes the floor {floor}: agree?", { seat: vote[1], floor: vote[2] });
+  return t(prompt.text || prompt.kind || "");
+}
+
 /** Turn, phase and who is awaited, in words. */
 export function statusText(observation) {
   const parts = [];
@@ -368,7 +395,7 @@ export function statusText(observation) {
   const pending = Object.entries(observation?.pending || {});
   if (pending.length) {
     parts.push(t("waiting for: {seats}",
-      { seats: pending.map(([s, kind]) => `${s} (${t(kind)})`).join(", ") }));
+      { seats: pending.map(([s, kind]) => `${s} (${kindText(kind)})`).join(", ") }));
   }
   return parts.join(" · ");
 }

@@ -1,0 +1,493 @@
+// A seat's table: the board, the seat's secrets, its prompt and legal decisions,
+// the log, live over a WebSocket. Also hot-seat (every human seat of this browser
+// on one screen, with a hand-over screen between seats) and spectator modes.
+//
+//   table.html?id=ID&token=TOKEN     one seat
+//   table.html?id=ID&hotseat=1       the seats whose tokens the lobby stored
+//   table.html?id=ID                 a spectator
+
+import { api, el, errorText, fill, knownGame } from "./common.js";
+import {
+  cardFromLabel, decisionText, promptText, renderBoard, renderLog, renderOutcome, renderSecrets, statusText,
+} from "./board.js";
+import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const matchId = params.get("id");
+const urlToken = params.get("token");
+const hotseat = params.get("hotseat") === "1";
+
+const lives = {};          // key (seat, or "" for the spectator) -> Live
+let titles = {};           // game id -> title, from the catalogue
+let mode = "spectator";    // "seat" | "hotseat" | "spectator"
+let shownSeat = null;      // hot-seat: the seat whose screen is unlocked
+let busy = false;          // a decision is on its way
+let planUi = null;         // the planning panel on screen: {confirm, undo}
+let lastRendered = null;   // [key, seq, lang] of what is on screen
+
+// ============================================================= live state
+/** One viewer's state: GET at once, then the WebSocket; reconnects when it drops. */
+class Live {
+  constructor(key, token) {
+    this.key = key;
+    this.token = token;
+    this.body = null;
+    this.socket = null;
+    this.retries = 0;
+    this.stopped = false;
+    this.connected = false;
+  }
+
+  async start() {
+    await this.refresh();
+    this.connect();
+  }
+
+  async refresh() {
+    const result = await api(`/api/matches/${matchId}?lang=${lang()}`, { token: this.token });
+    if (result.ok) this.accept(result.body);
+    else if (!this.body) showMessage(errorText(result));
+    return result;
+  }
+
+  /** Keep the newest body (by seq): answers and pushes may cross. */
+  accept(body) {
+    if (!body || typeof body !== "object") return;
+    if (this.body && typeof body.seq === "number" && typeof this.body.seq === "number"
+        && body.seq < this.body.seq) return;
+    this.body = body;
+    update();
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ lang: lang() });
+    if (this.token) query.set("token", this.token);
+    const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${matchId}/ws?${query}`);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.connected = true;
+      this.retries = 0;
+      showConnection();
+    });
+    socket.addEventListener("message", (event) => {
+      let data;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (data && (data.type === "state" || (data.type === undefined && data.observation))) this.accept(data);
+    });
+    socket.addEventListener("close", () => {
+      this.connected = false;
+      showConnection();
+      if (this.stopped) return;
+      // back off: 0.5 s, 1 s, 2 s ... 10 s; fetch the state meanwhile (nothing is lost)
+      const delay = Math.min(10000, 500 * 2 ** this.retries);
+      this.retries += 1;
+      setTimeout(async () => { await this.refresh(); this.connect(); }, delay);
+    });
+  }
+}
+
+function showConnection() {
+  const all = Object.values(lives);
+  const up = all.length && all.every((live) => live.connected);
+  const box = $("connection");
+  box.textContent = up ? t("live") : t("reconnecting…");
+  box.className = `connection ${up ? "up" : "down"}`;
+}
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.hidden = !text;
+  box.className = `message ${kind}`;
+  box.textContent = text || "";
+}
+
+// ================================================================= start
+async function main() {
+  await loadI18n();
+  fill($("lang"), languageSwitch());
+  $("home").textContent = t("Lobby");
+  $("log-title").textContent = t("Game log");
+  $("handover-hint").textContent = t("The other seats must not look: the next screen shows this seat's secrets.");
+  document.title = t("dogfight: the table");
+  if (!matchId) {
+    showMessage(t("No game given (table.html?id=...)."));
+    return;
+  }
+  const catalog = await api(`/api/catalog?lang=${lang()}`);
+  if (catalog.ok) titles = Object.fromEntries((catalog.body.games || []).map((g) => [g.id, g.title]));
+
+  if (hotseat) {
+    const tokens = knownGame(matchId)?.tokens || {};
+    if (Object.keys(tokens).length) {
+      mode = "hotseat";
+      for (const [seat, token] of Object.entries(tokens)) lives[seat] = new Live(seat, token);
+      lives[""] = new Live("", null); // what everyone may see, between seats
+    } else {
+      showMessage(t("This browser holds no seat of this game: you are watching as a spectator."), "info");
+    }
+  } else if (urlToken) {
+    mode = "seat";
+    lives.me = new Live("me", urlToken);
+  }
+  if (mode === "spectator") lives[""] = new Live("", null);
+  document.addEventListener("keydown", onKey);
+  $("handover-button").addEventListener("click", unlockHandover);
+  await Promise.all(Object.values(lives).map((live) => live.start()));
+  showConnection();
+}
+
+// ================================================================ rendering
+/** Which body to show, for which seat, and whether it may act. */
+function choose() {
+  if (mode === "seat") {
+    const body = lives.me.body;
+    return body ? { key: "me", body, seat: body.seat ?? null, token: urlToken } : null;
+  }
+  if (mode === "spectator") {
+    const body = lives[""].body;
+    return body ? { key: "", body, seat: null, token: null } : null;
+  }
+  // hot-seat: the first of our seats that must decide, in table order
+  const bodies = Object.values(lives).map((l) => l.body).filter(Boolean);
+  if (!bodies.length) return null;
+  const newest = bodies.reduce((a, b) => ((b.seq ?? 0) > (a.seq ?? 0) ? b : a));
+  const pending = newest.observation?.pending || {};
+  const order = Object.keys(newest.observation?.seats || newest.seats || {});
+  const ours = order.filter((seat) => seat in lives);
+  const next = ours.find((seat) => seat in pending) ?? null;
+  if (next === null) {
+    shownSeat = null;
+    const body = lives[""].body || newest;
+    return { key: "", body, seat: null, token: null, waiting: true };
+  }
+  if (next !== shownSeat) return { handover: next };
+  const live = lives[next];
+  if (!live.body || (live.body.seq ?? 0) < (newest.seq ?? 0)) {
+    live.refresh();
+    return null; // its newest state is on its way
+  }
+  return { key: next, body: live.body, seat: next, token: live.token };
+}
+
+function update() {
+  const choice = choose();
+  if (!choice) return;
+  if (choice.handover) {
+    showHandover(choice.handover);
+    return;
+  }
+  $("handover").hidden = true;
+  render(choice);
+}
+
+function showHandover(seat) {
+  // hide the previous seat's secrets before anything else
+  planUi = null;
+  lastRendered = null;
+  fill($("prompt"));
+  fill($("secrets"));
+  fill($("board"));
+  fill($("outcome"));
+  fill($("log"));
+  $("status").textContent = "";
+  $("handover-text").textContent = t("Pass the screen to {seat}", { seat });
+  $("handover-button").textContent = t("I am {seat}: show my screen", { seat });
+  $("handover").hidden = false;
+  $("handover").dataset.seat = seat;
+  $("handover-button").focus();
+}
+
+function unlockHandover() {
+  shownSeat = $("handover").dataset.seat || null;
+  $("handover").hidden = true;
+  update();
+}
+
+function render({ key, body, seat, token, waiting }) {
+  const observation = body.observation || {};
+  const game = observation.game || body.game;
+  const title = t(titles[game] || game || "");
+  $("title").textContent = title;
+  if (mode === "seat") {
+    const side = seat ? observation.seats?.[seat] : null;
+    $("who").textContent = seat ? t("You: {seat} ({side})", { seat, side: t(side || "") }) : t("Spectator");
+  } else if (mode === "hotseat") {
+    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat }) : t("Hot-seat");
+  } else {
+    $("who").textContent = t("Spectator");
+  }
+  document.title = `${title} · ${seat || t("spectator")}`;
+  document.body.dataset.seat = seat || "";
+  document.body.dataset.status = body.status || "";
+
+  fill($("board"), renderBoard(observation, seat));
+  fill($("outcome"), renderOutcome(observation, seat));
+  $("status").textContent = statusText(observation);
+  fill($("secrets"), renderSecrets(observation, seat));
+  renderLog($("log"), body.log);
+
+  const signature = `${key}|${body.seq}|${lang()}`;
+  const samePrompt = lastRendered === signature;
+  lastRendered = signature;
+  if (samePrompt && busy) return;
+  renderPrompt(body, seat, token, waiting);
+}
+
+// ================================================================= prompt
+function renderPrompt(body, seat, token, waiting) {
+  const box = $("prompt");
+  const observation = body.observation || {};
+  planUi = null;
+  if (observation.outcome || body.status === "over") {
+    fill(box, el("p", {}, el("a", { href: `replay.html?id=${matchId}` }, t("Replay this game")),
+      " · ", el("a", { href: `/api/matches/${matchId}/save`, download: `dogfight-${matchId.slice(0, 8)}.json` }, t("Download save"))));
+    return;
+  }
+  if (!seat) {
+    fill(box, el("p", { class: "hint" }, waiting ? t("Waiting for the other players…") : t("You are watching this game.")));
+    return;
+  }
+  const legal = observation.legal || [];
+  const labels = observation.labels || [];
+  if (!observation.prompt || !legal.length) {
+    const waitingFor = Object.keys(observation.pending || {});
+    fill(box, el("p", { class: "hint waiting" }, waitingFor.length
+      ? t("Waiting for {seats}…", { seats: waitingFor.join(", ") }) : t("Nothing to decide now.")));
+    return;
+  }
+  const prompt = observation.prompt;
+  const heading = el("h2", { class: "prompt-text" }, promptText(prompt));
+  if (observation.game === "wings-of-war" && prompt.kind === "plan" && legal.some((d) => "card" in d)) {
+    fill(box, heading, planningPanel(body, seat, token, legal, labels));
+    return;
+  }
+  fill(box, heading, decisionButtons(body, token, legal, labels));
+}
+
+function decisionButtons(body, token, legal, labels) {
+  const observation = body.observation;
+  // group by plane and gun when the decisions name them (fire orders, tailing...)
+  const groups = new Map();
+  legal.forEach((decision, index) => {
+    const key = decision.plane ? `${decision.plane}${decision.arc ? ` · ${t("{arc} gun", { arc: t(decision.arc) })}` : ""}` : "";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(el("button", {
+      type: "button",
+      class: `decision${decision.hold || decision.fire === false ? " hold" : ""}${"target" in decision ? " target" : ""}`,
+      dataset: { index: String(index), decision: JSON.stringify(decision) },
+      onclick: () => send([decision], token),
+    }, decisionText(observation, decision, labels[index])));
+  });
+  return el("div", { class: "decisions" }, [...groups.entries()].map(([key, buttons]) =>
+    el("div", { class: "decision-group" }, key ? el("h4", {}, key) : null, el("div", { class: "buttons" }, buttons))));
+}
+
+// -------------------------------------------------------- planning (Wings of War)
+function planKey(seat, turn) {
+  return `dogfight.plan.${matchId}.${seat}.${turn}`;
+}
+
+function loadPicks(seat, turn) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(planKey(seat, turn)) || "null");
+    if (saved && typeof saved === "object" && saved.picks && Array.isArray(saved.stack)) return saved;
+  } catch { /* a fresh plan */ }
+  return { picks: {}, stack: [] };
+}
+
+function savePicks(seat, turn, state) {
+  sessionStorage.setItem(planKey(seat, turn), JSON.stringify(state));
+}
+
+function planningPanel(body, seat, token, legal, labels) {
+  const observation = body.observation;
+  const turn = observation.turn;
+  const planes = (observation.view?.planes || []).filter((p) => p.seat === seat);
+  const hands = {};
+  const others = [];
+  legal.forEach((decision, index) => {
+    if ("card" in decision) {
+      const card = cardFromLabel(labels[index]) || { name: `#${decision.card}`, steep: false, number: decision.card };
+      (hands[decision.plane] ||= []).push({ ...card, number: decision.card, decision });
+    } else {
+      others.push([decision, index]);
+    }
+  });
+  const planning = planes.filter((p) => hands[p.id]);
+  const state = loadPicks(seat, turn);
+  // keep only picks that are still legal and fit the slots left
+  for (const plane of planning) {
+    const numbers = new Set(hands[plane.id].map((c) => c.number));
+    const room = 3 - (plane.plan || []).length;
+    state.picks[plane.id] = (state.picks[plane.id] || []).filter((n) => numbers.has(n)).slice(0, room);
+  }
+  for (const key of Object.keys(state.picks)) if (!hands[key]) delete state.picks[key];
+  state.stack = state.stack.filter((p) => state.picks[p]);
+  savePicks(seat, turn, state);
+
+  const container = el("div", { class: "planning" });
+  const complete = () => planning.every((p) => (p.plan || []).length + state.picks[p.id].length === 3);
+  const confirmButton = el("button", { type: "button", id: "confirm", class: "primary", title: t("Enter") }, t("Confirm"));
+  const undoButton = el("button", { type: "button", id: "undo", title: t("Backspace") }, t("Undo"));
+
+  function redraw() {
+    savePicks(seat, turn, state);
+    fill(container, planning.map((plane) => {
+      const sent = plane.plan || [];
+      const mine = state.picks[plane.id];
+      const byNumber = Object.fromEntries(hands[plane.id].map((c) => [c.number, c]));
+      const slots = [0, 1, 2].map((i) => {
+        if (i < sent.length) {
+          return el("li", { class: "slot sent" }, el("span", { class: "slot-n" }, String(i + 1)), t(sent[i].name), el("small", {}, ` #${sent[i].card}`));
+        }
+        const n = mine[i - sent.length];
+        if (n !== undefined) {
+          const card = byNumber[n];
+          return el("li", { class: "slot picked", dataset: { card: String(n) } },
+            el("span", { class: "slot-n" }, String(i + 1)), t(card?.name || `#${n}`), card?.steep ? " ♦" : "", el("small", {}, ` #${n}`));
+        }
+        return el("li", { class: "slot empty" }, el("span", { class: "slot-n" }, String(i + 1)), "—");
+      });
+      const full = sent.length + mine.length >= 3;
+      const hand = hands[plane.id].map((card) => el("button", {
+        type: "button",
+        class: `card${card.steep ? " steep" : ""}`,
+        dataset: { card: String(card.number), plane: plane.id },
+        disabled: busy || full || mine.includes(card.number),
+        title: card.steep ? t("steep maneuver") : "",
+        onclick: () => {
+          if (busy || full || mine.includes(card.number)) return;
+          mine.push(card.number);
+          state.stack.push(plane.id);
+          redraw();
+        },
+      }, el("span", { class: "card-name" }, t(card.name)), card.steep ? el("span", { class: "steep-mark" }, "♦") : null,
+      el("span", { class: "card-number" }, `#${card.number}`)));
+      return el("section", { class: "plan-plane", dataset: { plane: plane.id } },
+        el("h3", {}, t("{plane}: plan three maneuver cards", { plane: `${plane.id} (${plane.name})` })),
+        el("ol", { class: "plan-slots" }, slots),
+        el("div", { class: "hand", role: "group", "aria-label": t("Hand") }, hand));
+    }),
+    el("div", { class: "plan-actions" }, undoButton, confirmButton,
+      el("span", { class: "hint" }, t("Backspace: undo · Enter: confirm"))),
+    others.length ? el("div", { class: "other-decisions" }, el("h4", {}, t("Other decisions")),
+      decisionButtons(body, token, others.map(([d]) => d), others.map(([, i]) => labels[i]))) : null);
+    confirmButton.disabled = busy || !complete() || !state.stack.length;
+    undoButton.disabled = busy || !state.stack.length;
+  }
+
+  function undo() {
+    if (busy || !state.stack.length) return;
+    const plane = state.stack.pop();
+    state.picks[plane].pop();
+    redraw();
+  }
+
+  async function confirm() {
+    if (busy || !complete() || !state.stack.length) return;
+    const decisions = [];
+    for (const plane of planning) {
+      for (const n of state.picks[plane.id]) decisions.push({ plane: plane.id, card: n });
+    }
+    const done = await send(decisions, token, (decision) => {
+      // a card accepted by the server leaves the local plan
+      const list = state.picks[decision.plane];
+      list.splice(list.indexOf(decision.card), 1);
+      const at = state.stack.lastIndexOf(decision.plane);
+      if (at >= 0) state.stack.splice(at, 1);
+      savePicks(seat, turn, state);
+    });
+    if (done) sessionStorage.removeItem(planKey(seat, turn));
+  }
+
+  undoButton.addEventListener("click", undo);
+  confirmButton.addEventListener("click", confirm);
+  planUi = { undo, confirm };
+  redraw();
+  return container;
+}
+
+function onKey(event) {
+  if (!planUi || !$("handover").hidden) return;
+  const target = event.target;
+  if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+  if (event.key === "Backspace") {
+    event.preventDefault();
+    planUi.undo();
+  } else if (event.key === "Enter") {
+    if (target && target.tagName === "BUTTON" && target.id !== "confirm" && !target.classList.contains("card")) return;
+    event.preventDefault();
+    planUi.confirm();
+  }
+}
+
+// ============================================================ sending orders
+function liveFor(token) {
+  return Object.values(lives).find((live) => live.token === token) || null;
+}
+
+/**
+ * Send decisions in order, each with the seq this seat saw; stops at the first
+ * refusal and shows it. A stale seq (someone else acted meanwhile) is retried once
+ * after fetching the state, if the decision is still legal. Returns true when all
+ * were accepted.
+ */
+async function send(decisions, token, accepted = () => {}) {
+  if (busy) return false;
+  const live = liveFor(token);
+  if (!live) return false;
+  busy = true;
+  showMessage("");
+  setButtonsDisabled(true);
+  let ok = true;
+  try {
+    for (const decision of decisions) {
+      let result = await post(decision, live);
+      if (result.status === 409 && live.body?.status !== "over") {
+        await live.refresh();
+        const legal = live.body?.observation?.legal || [];
+        if (legal.some((d) => JSON.stringify(d) === JSON.stringify(decision))) result = await post(decision, live);
+      }
+      if (!result.ok) {
+        showMessage(refusalText(result));
+        ok = false;
+        await live.refresh();
+        break;
+      }
+      accepted(decision);
+      live.accept(result.body);
+    }
+  } finally {
+    busy = false;
+    lastRendered = null;
+    update();
+  }
+  return ok;
+}
+
+async function post(decision, live) {
+  const seq = live.body?.seq;
+  const body = typeof seq === "number" ? { decision, seq } : { decision };
+  return api(`/api/matches/${matchId}/actions?lang=${lang()}`, { method: "POST", body, token: live.token });
+}
+
+function refusalText(result) {
+  const prefix = {
+    400: t("Refused"), 401: t("No seat: this link holds no token"), 403: t("This token holds no seat of this game"),
+    404: t("No such game"), 409: t("Too late"), 422: t("Malformed order"),
+  }[result.status] || t("Error");
+  return `${prefix}: ${errorText(result)}`;
+}
+
+function setButtonsDisabled(disabled) {
+  for (const button of $("prompt").querySelectorAll("button")) button.disabled = disabled;
+}
+
+main();
