@@ -172,6 +172,45 @@ def cmd_play(args: argparse.Namespace) -> int:
     return play_in_terminal(game, options, args.seed, args.seat, args.opponent, args.save)
 
 
+def cmd_bench(args: argparse.Namespace) -> int:
+    from dogfight.bench import bench_game
+
+    games = [get_game(args.game)] if args.game else all_games()
+    rows = [bench_game(game, args.seconds) for game in games]
+    if args.json:
+        _print_json(rows if not args.game else rows[0])
+    else:
+        for r in rows:
+            print(f"{r['game']:<16} {r['games_per_second']:>8} games/s "
+                  f"{r['decisions_per_second']:>9} decisions/s {r['legal_per_second']:>9} "
+                  f"legal/s {r['views_per_second']:>9} views/s {r['copies_per_second']:>10} "
+                  f"copies/s {r['peak_memory_mb']:>7} MB peak")
+    return 0
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from dogfight.bench import play_match
+
+    players = args.players.split(",")
+    if len(players) != 2:
+        raise DogfightError("--players names two pilots, e.g. random,random")
+    options = parse_option_args(args.options, args.option)
+    result = play_match(args.game, players, args.games, args.seed, args.jobs, options,
+                        progress=not args.json)
+    if args.json:
+        _print_json(result)
+    else:
+        for r in result["results"]:
+            low, high = r["ci95"]
+            print(f"{r['player']:<12} {r['wins']:>5} wins {r['losses']:>5} losses "
+                  f"{r['draws']:>5} draws  win rate {r['win_rate']:.3f} "
+                  f"(95% CI {low:.3f}-{high:.3f})")
+        print(f"{result['games']} games, {result['average_turns']} turns and "
+              f"{result['average_decisions']} decisions a game, "
+              f"{result['decisions_per_second']} decisions/s")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -264,6 +303,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="FILE", help="write the save to FILE at the end")
     option_args(p)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("bench", help="how fast each game's rules run (random playouts)")
+    p.add_argument("game", nargs="?")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measure")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("match", help="many games between two pilots, sides alternated")
+    p.add_argument("game")
+    p.add_argument("--players", required=True, metavar="A,B")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1, help="processes to use")
+    option_args(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_match)
 
     p = sub.add_parser("serve", help="the web server: lobby, tables, replays")
     p.add_argument("--db", metavar="URL",

@@ -163,6 +163,8 @@ function currentOptions() {
 
 function schedulePreview(delay = 250) {
   clearTimeout(previewTimer);
+  const button = $("create");
+  if (button) button.disabled = true; // until the preview of these options is back
   previewTimer = setTimeout(runPreview, delay);
 }
 

@@ -1,0 +1,183 @@
+"""``dogfight bench`` and ``dogfight match``: how fast the rules run, and how pilots
+fare against each other (figures, never timed tests)."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import msgspec
+
+from dogfight.core.contract import Game, observe
+from dogfight.core.match import Match
+from dogfight.core.registry import get_game
+from dogfight.core.rng import choice, derive_seed, new_rng
+from dogfight.play import simulate
+
+
+def _timed(seconds: float, work: Callable[[int], int]) -> tuple[int, float]:
+    """Run ``work(i)`` (it returns a count) until ``seconds`` pass: (count, elapsed)."""
+    start = time.perf_counter()
+    count, i = 0, 0
+    while time.perf_counter() - start < seconds:
+        count += work(i)
+        i += 1
+    return count, time.perf_counter() - start
+
+
+def bench_game(game: Game[Any], seconds: float = 3.0) -> dict[str, Any]:
+    """Random full games and the contract's pieces, measured on one core."""
+    games = {"n": 0}
+
+    def full_game(i: int) -> int:
+        match, _ = simulate(game, {}, i)
+        games["n"] += 1
+        return len(match.actions)
+
+    decisions, elapsed = _timed(seconds, full_game)
+    # a pool of states from random games, for the per-call figures
+    states = []
+    for seed in range(20):
+        match = Match.new(game, {}, seed)
+        rng = new_rng(seed)
+        while not match.over and len(match.actions) < 400:
+            seat, rng = choice(rng, list(match.pending))
+            decision, rng = choice(rng, list(game.legal(match.state, seat)))
+            match.submit(seat, decision)
+            states.append((match.state, seat))
+
+    def legal(i: int) -> int:
+        state, _ = states[i % len(states)]
+        for seat in game.pending(state):
+            game.legal(state, seat)
+        return 1
+
+    def view(i: int) -> int:
+        state, seat = states[i % len(states)]
+        observe(game, state, seat)
+        return 1
+
+    def copy(i: int) -> int:  # a state "copy" is a replace of one field: structural sharing
+        state, _ = states[i % len(states)]
+        msgspec.structs.replace(state, rng=state.rng)
+        return 1
+
+    legal_n, legal_t = _timed(seconds / 3, legal)
+    view_n, view_t = _timed(seconds / 3, view)
+    copy_n, copy_t = _timed(seconds / 3, copy)
+    tracemalloc.start()
+    simulate(game, {}, 12345)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return {
+        "game": game.id,
+        "games_per_second": round(games["n"] / elapsed, 2),
+        "decisions_per_second": round(decisions / elapsed, 1),
+        "legal_per_second": round(legal_n / legal_t, 1),
+        "views_per_second": round(view_n / view_t, 1),
+        "copies_per_second": round(copy_n / copy_t, 1),
+        "peak_memory_mb": round(max(peak / 2**20, _rss_mb()), 1),
+        "seconds": round(elapsed, 2),
+    }
+
+
+def _rss_mb() -> float:
+    """Peak resident memory of this process (Linux), in MiB."""
+    try:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    except (ImportError, OSError):  # pragma: no cover - not Linux
+        return 0.0
+
+
+# -- matches ----------------------------------------------------------------------------------
+def _one_game(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any]:
+    game_id, options, seed, players = args
+    game = get_game(game_id)
+    start = time.perf_counter()
+    match, assignment = simulate(game, options, seed, players)
+    outcome = match.outcome()
+    return {"seed": seed, "assignment": assignment,
+            "winner": outcome.winner if outcome else None,
+            "sides": dict(game.seats(match.state)),
+            "decisions": len(match.actions), "turns": game.turn(match.state),
+            "seconds": time.perf_counter() - start}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score; a draw counts half)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
+               jobs: int = 1, options: dict[str, Any] | None = None,
+               progress: bool = False) -> dict[str, Any]:
+    """``games`` games between two pilots, sides alternated (pilot A flies the first
+    seat in even games, the second in odd ones)."""
+    if len(players) != 2:
+        raise ValueError("a match is between two pilots")
+    game = get_game(game_id)
+    tasks = []
+    for i in range(games):
+        order = list(players) if i % 2 == 0 else list(reversed(players))
+        tasks.append((game_id, dict(options or {}), derive_seed(seed, "match", i), order))
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for done in pool.map(_one_game, tasks):
+                results.append(done)
+                _progress(progress, len(results), games)
+    else:
+        for task in tasks:
+            results.append(_one_game(task))
+            _progress(progress, len(results), games)
+    elapsed = time.perf_counter() - start
+    table = []
+    for index, name in enumerate(players):
+        wins = losses = draws = 0
+        for i, r in enumerate(results):
+            mine_first = (i % 2 == 0) == (index == 0)
+            seats = list(r["sides"])
+            my_seat = seats[0] if mine_first else seats[1]
+            my_side = r["sides"][my_seat]
+            if r["winner"] is None:
+                draws += 1
+            elif r["winner"] == my_side:
+                wins += 1
+            else:
+                losses += 1
+        score = wins + draws / 2
+        table.append({"player": name, "wins": wins, "losses": losses, "draws": draws,
+                      "win_rate": round(score / games, 4) if games else 0.0,
+                      "ci95": list(wilson(score, games))})
+    decisions = sum(r["decisions"] for r in results)
+    return {"game": game.id, "games": games, "seed": seed, "players": list(players),
+            "results": table,
+            "average_turns": round(sum(r["turns"] for r in results) / max(games, 1), 2),
+            "average_decisions": round(decisions / max(games, 1), 1),
+            "decisions_per_second": round(decisions / elapsed, 1) if elapsed else 0.0,
+            "jobs": jobs, "cpus": os.cpu_count()}
+
+
+def _progress(show: bool, done: int, total: int) -> None:
+    if not show:
+        return
+    width = 30
+    filled = int(width * done / max(total, 1))
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
