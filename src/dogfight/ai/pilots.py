@@ -39,8 +39,15 @@ class RandomPilot:
         return result
 
 
+def _greedy(seed: int) -> Pilot:
+    from dogfight.ai.greedy import GreedyPilot
+
+    return GreedyPilot(seed)
+
+
 PILOTS: dict[str, Callable[[int], Pilot]] = {
     "random": RandomPilot,
+    "greedy": _greedy,
 }
 """Pilot name (as given to ``--players``) -> factory taking a seed."""
 

@@ -30,7 +30,7 @@ from dogfight.store.db import Conflict, Database, SeatInfo
 from dogfight.store.saves import Save, check_save
 
 CHANNEL = "dogfight"
-LEVELS = {"novice": "random"}
+LEVELS = {"novice": "random", "veteran": "greedy"}
 """Lobby levels -> computer pilot names (stronger pilots come with their own work)."""
 
 
