@@ -78,7 +78,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         process.terminate()
         try:
-            process.wait(timeout=10)
+            process.wait(timeout=3)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()

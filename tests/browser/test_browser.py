@@ -20,6 +20,8 @@ from .conftest import require_browser
 require_browser()
 
 ROOT = Path(__file__).resolve().parents[2]
+SEED = 22
+"""A seed whose game (duel, the computer's random pilot) brings a shot within two turns."""
 READY = """() => Boolean(
   document.querySelector('.outcome') ||
   document.querySelector('#prompt .hand button.card:not([disabled])') ||
@@ -28,18 +30,24 @@ READY = """() => Boolean(
 
 # -- helpers ----------------------------------------------------------------------------
 def create_game(page: Any, base: str, *, scenario: str = "duel", max_turns: int = 2,
-                seats: dict[str, str] | None = None, rules: tuple[str, ...] = ()) -> str:
+                seats: dict[str, str] | None = None, rules: tuple[str, ...] = (),
+                seed: int | None = None) -> str:
     """Fill in the lobby's form and create the game; returns the match id."""
     page.goto(f"{base}/")
     page.wait_for_selector("#create:not([disabled])")
     page.select_option("select[name=game]", "wings-of-war")
     page.select_option("select[name=scenario]", scenario)
     page.fill("input[name=max_turns]", str(max_turns))
+    if seed is not None:
+        page.fill("input[name=seed]", str(seed))
     for rule in rules:
         page.check(f"input[name='rules.{rule}']")
-    page.wait_for_selector("#create:not([disabled])")
+    page.locator("input[name=max_turns]").blur()
+    page.wait_for_selector("#new-game[data-preview=ready]")  # seats and aircraft shown
     for seat, kind in (seats or {}).items():
         page.select_option(f"select[name='seat.{seat}']", kind)
+        if kind == "computer":  # the random pilot: the seeds below rely on it
+            page.select_option(f"select[name='level.{seat}']", "novice")
     page.click("#create")
     page.wait_for_url("**/table.html*")
     return parse_qs(urlparse(page.url).query)["id"][0]
@@ -100,10 +108,19 @@ def record_frames(page: Any) -> list[str]:
     return frames
 
 
+def wait_for_frame(page: Any, frames: list[str], text: str, seconds: float = 10) -> None:
+    """Until a WebSocket frame holding ``text`` has come (a state may come first by HTTP)."""
+    deadline = time.monotonic() + seconds
+    while not any(text in frame for frame in frames):
+        assert time.monotonic() < deadline, f"no WebSocket frame with {text!r}"
+        page.wait_for_timeout(100)
+
+
 # -- (a) a whole game against the computer ----------------------------------------------------
 def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any) -> None:
     page = new_page()
-    create_game(page, server, max_turns=2, seats={"central": "computer"})
+    # with this seed and these cards the aircraft come into each other's arcs
+    create_game(page, server, max_turns=2, seats={"central": "computer"}, seed=SEED)
     page.wait_for_selector("svg.board g.plane[data-plane='spad']")
     assert "spad" in page.inner_text(".secrets")  # the seat's own aircraft, in secret
     deadline = time.monotonic() + 50
@@ -128,11 +145,11 @@ def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any) -> N
     outcome = page.inner_text(".outcome")
     assert "Game over" in outcome
     assert turns >= 1
+    assert fire_orders >= 1, f"no shot with seed {SEED} any more: choose another seed"
     assert log_length(page) > log_start
     assert "Phase 1: spad flies straight" in page.inner_text("#log")
     # a finished game offers its replay and its save
     assert page.locator("#prompt a[href^='replay.html']").count() == 1
-    print(f"turns planned: {turns}, fire orders given: {fire_orders}")
 
 
 # -- (b) two people, secrets kept ---------------------------------------------------------------
@@ -179,7 +196,8 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
     assert "spad plans card" not in central.inner_text("body")
 
     # every frame the allies received: a Fokker card appears only once it is revealed
-    assert allies_frames and central_frames
+    wait_for_frame(allies, allies_frames, "fokker flies")
+    wait_for_frame(central, central_frames, "spad flies")
     revealed: set[str] = set()
     for frame in allies_frames:
         data = json.loads(frame)
@@ -189,6 +207,9 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
                 revealed |= set(plane.get("revealed", []))
             if plane["id"] == "spad":
                 assert "plan" in plane  # the seat's own secrets do come through
+        # a card is public once its phase has been flown: "Phase k: fokker flies NAME"
+        revealed |= {name for name in secret.values()
+                     if any(line.endswith(f"fokker flies {name}") for line in data["log"])}
         for name in set(secret.values()) - revealed:
             assert name not in frame, f"{name!r} reached the allies before its reveal"
         assert "fokker plans card" not in frame
@@ -202,12 +223,17 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
 
 
 # -- (c) pictures for the documentation ------------------------------------------------------------
-def test_c_screenshots_of_the_lobby_and_a_game(server: str, new_page: Any) -> None:
-    images = ROOT / "docs" / "img"
+def test_c_screenshots_of_the_lobby_and_a_game(server: str, new_page: Any,
+                                               tmp_path: Any) -> None:
+    """The pictures go to docs/img/ when DOGFIGHT_SCREENSHOTS=1 (to refresh the
+    documentation), else to a temporary folder, so a test run leaves the tree clean."""
+    import os
+
+    images = ROOT / "docs" / "img" if os.environ.get("DOGFIGHT_SCREENSHOTS") else tmp_path
     images.mkdir(parents=True, exist_ok=True)
     page = new_page()
     create_game(page, server, scenario="bombing", max_turns=6, seats={"central": "computer"},
-                rules=("altitude",))
+                rules=("altitude",), seed=3)
     wait_ready(page)
     before = pose(page, "spad")
     plan(page, {"breguet": [1, 2, 3], "spad": [1, 2, 4]})
@@ -220,6 +246,7 @@ def test_c_screenshots_of_the_lobby_and_a_game(server: str, new_page: Any) -> No
         page.click("#prompt .plan-plane[data-plane='breguet'] button.card[data-card='4']")
         page.click("#prompt .plan-plane[data-plane='breguet'] button.card[data-card='1']")
         page.click("#prompt .plan-plane[data-plane='spad'] button.card[data-card='6']")
+    page.wait_for_selector("#connection.up")
     page.screenshot(path=str(images / "table.png"))
     page.goto(f"{server}/")
     page.wait_for_selector("#my-games-body table.games")

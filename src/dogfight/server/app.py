@@ -199,8 +199,9 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}"}
 
     @app.get("/api/matches/{match_id}/replay")
-    def replay(match_id: str, step: int = 0, seat: str | None = None) -> dict[str, Any]:
-        return hub.replay_body(match_id, step, seat)
+    def replay(match_id: str, step: int = 0, seat: str | None = None,
+               lang: str = "en") -> dict[str, Any]:
+        return hub.replay_body(match_id, step, seat, translator(lang))
 
     @app.websocket("/api/matches/{match_id}/ws")
     async def socket(websocket: WebSocket, match_id: str) -> None:
@@ -219,7 +220,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 live = await asyncio.to_thread(hub.get, match_id)
                 body = hub.body(match_id, live, seat, translator(lang))
                 await websocket.send_text(json.dumps({"type": "state", **body}))
-                await queue.get()
+                # wait for a change, or for the client to leave (then stop at once)
+                change = asyncio.ensure_future(queue.get())
+                leave = asyncio.ensure_future(websocket.receive())
+                done, pending = await asyncio.wait({change, leave},
+                                                   return_when=asyncio.FIRST_COMPLETED)
+                for task in pending:
+                    task.cancel()
+                if leave in done and leave.result().get("type") == "websocket.disconnect":
+                    break
                 while not queue.empty():
                     queue.get_nowait()
         except (WebSocketDisconnect, RuntimeError):

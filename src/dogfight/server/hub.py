@@ -245,7 +245,8 @@ class Hub:
             "seq": len(match.actions),
         }
 
-    def replay_body(self, match_id: str, step: int, seat: Seat | None) -> dict[str, Any]:
+    def replay_body(self, match_id: str, step: int, seat: Seat | None,
+                    translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         live = self.get(match_id)
         match = live.match
         if not match.over:
@@ -256,7 +257,7 @@ class Hub:
         past = Match.new(match.game, match.options, match.seed)
         for action in match.actions[:step]:
             past.submit(action.seat, action.decision)
-        body = self.body(match_id, Live(past, live.seats), seat)
+        body = self.body(match_id, Live(past, live.seats), seat, translate)
         body["steps"] = len(match.actions)
         body["step"] = step
         return body

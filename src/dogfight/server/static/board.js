@@ -72,6 +72,7 @@ function wingsOfWarBoard(view, seats, seat) {
   const margin = 90;
   const flip = (y) => round(height - Number(y));
   const colours = sideColours(seats);
+  const font = round(20 * Math.max(1, Math.max(width, height) / 1000)); // text in mm
   const board = svg("svg", {
     class: "board wow-board",
     viewBox: `${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin}`,
@@ -85,7 +86,7 @@ function wingsOfWarBoard(view, seats, seat) {
   for (let x = 100; x < width; x += 100) grid.append(svg("line", { x1: x, y1: 0, x2: x, y2: height }));
   for (let y = 100; y < height; y += 100) grid.append(svg("line", { x1: 0, y1: flip(y), x2: width, y2: flip(y) }));
   board.append(grid);
-  board.append(svg("text", { class: "scale", x: 0, y: height + 30 },
+  board.append(svg("text", { class: "scale", x: 0, y: height + 30, "font-size": font }, 
     t("Grid: 10 cm. Ruler: 10 cm (short range: first half)")));
 
   for (const [index, field] of (view.landing_fields || []).entries()) {
@@ -96,9 +97,10 @@ function wingsOfWarBoard(view, seats, seat) {
       transform: `translate(${round(field.x)},${flip(field.y)}) rotate(${-Number(field.heading || 0)})`,
     },
     svg("rect", { x: -length / 2, y: -fieldWidth / 2, width: length, height: fieldWidth }),
-    svg("text", { x: 0, y: 5, "text-anchor": "middle" }, t("landing field"))));
+    svg("text", { x: -length / 2 + 8, y: fieldWidth / 2 - 8, "font-size": font * 0.8 }, t("landing field"))));
   }
 
+  const obstacles = []; // label boxes already on the table
   for (const [index, objective] of (view.objectives || []).entries()) {
     const done = (view.missions || []).filter((m) => m.objective === index);
     const achieved = done.some((m) => m.achieved);
@@ -111,16 +113,23 @@ function wingsOfWarBoard(view, seats, seat) {
     if (objective.exit_edge) lines.push(t("then exit by the {edge} edge", { edge: t(objective.exit_edge) }));
     if (home) lines.push(t("mission accomplished"));
     else if (achieved) lines.push(t("objective achieved"));
+    const textTop = flip(objective.y) - (Number(objective.radius) || 60) - 8 - lines.length * font * 1.15;
+    const textWidth = Math.max(...lines.map((line) => line.length)) * font * 0.62;
+    obstacles.push({ x0: objective.x - textWidth / 2, x1: objective.x + textWidth / 2, y0: textTop, y1: textTop + lines.length * font * 1.15 + 8 });
     board.append(svg("g", { class: `objective${achieved ? " achieved" : ""}`, dataset: { objective: String(index) } },
       svg("circle", { cx: round(objective.x), cy: flip(objective.y), r: Number(objective.radius) || 60, stroke: colour }),
-      svg("text", { x: round(objective.x), y: flip(objective.y) - 6, "text-anchor": "middle" },
-        lines.map((line, i) => svg("tspan", { x: round(objective.x), dy: i ? 16 : 0 }, line)))));
+      svg("text", {
+        x: round(objective.x), "text-anchor": "middle", "font-size": font,
+        y: round(flip(objective.y) - (Number(objective.radius) || 60) - 8 - (lines.length - 1) * font * 1.15),
+      },
+        lines.map((line, i) => svg("tspan", { x: round(objective.x), dy: i ? round(font * 1.15) : 0 }, line)))));
   }
 
   // arcs first (under every base), then bases, then labels on top
   const arcs = svg("g", { class: "arcs" });
   const bases = svg("g", { class: "bases" });
-  const labels = svg("g", { class: "labels" });
+  const labels = svg("g", { class: "labels", "font-size": font });
+  const labelEntries = [];
   for (const plane of view.planes) {
     const active = ACTIVE.includes(plane.status);
     const colour = colours[plane.side] || "#555";
@@ -155,44 +164,96 @@ function wingsOfWarBoard(view, seats, seat) {
     }
     base.append(svg("title", {}, `${plane.id}: ${plane.name} (${t(plane.status)})`), body);
     bases.append(base);
-    labels.append(planeLabel(plane, view, flip, active));
+    labelEntries.push({ plane, active, x: round(plane.x), y: flip(plane.y), lines: labelLines(plane, view, active) });
   }
+  const bounds = { x0: -margin, x1: width + margin, y0: -margin, y1: height + margin };
+  for (const entry of placeLabels(labelEntries, font, bounds, obstacles)) labels.append(labelNode(entry));
   board.append(arcs, bases, labels);
   return el("div", { class: "board-wrap" }, board, legend(colours, seats, seat));
 }
 
-function planeLabel(plane, view, flip, active) {
+function labelLines(plane, view, active) {
   const lines = [`${plane.id} · ${plane.name}`];
   if (!active) {
     lines.push(t(plane.status));
-  } else {
-    const facts = [];
-    if (view.rules?.altitude) {
-      facts.push(t("alt. {altitude}", { altitude: plane.altitude }));
-      facts.push(t("{stands} stands", { stands: plane.stands }));
-      if (plane.climb_counters) facts.push(t("{n} climb", { n: plane.climb_counters }));
-    }
-    if (plane.status === "ground") facts.push(t("on the ground"));
-    if (plane.in_clouds) facts.push(t("in the clouds"));
-    if (facts.length) lines.push(facts.join(" · "));
-    const counters = [];
-    for (const [arc, gun] of Object.entries(plane.guns || {})) {
-      if (gun.jam) counters.push(t("{arc} jam {n}", { arc: t(arc), n: gun.jam }));
-      if (gun.aiming_at) counters.push(t("aiming at {target}", { target: gun.aiming_at }));
-    }
-    if (plane.smoke) counters.push(t("smoke {n}", { n: plane.smoke }));
-    if (plane.fire) counters.push(t("fire {n}", { n: plane.fire }));
-    if (plane.tailing) counters.push(t("tailing {target}", { target: plane.tailing }));
-    if (counters.length) lines.push(counters.join(" · "));
-    if (view.step === "plan") lines.push(t("cards planned: {n}/3", { n: plane.cards_planned }));
-    else if ((plane.revealed || []).length) lines.push((plane.revealed || []).map((name) => t(name)).join(", "));
+    return lines;
   }
-  const x = round(plane.x);
-  const y = flip(plane.y) + 46;
+  const facts = [];
+  if (view.rules?.altitude) {
+    facts.push(t("alt. {altitude}", { altitude: plane.altitude }));
+    facts.push(t("{stands} stands", { stands: plane.stands }));
+    if (plane.climb_counters) facts.push(t("{n} climb", { n: plane.climb_counters }));
+  }
+  if (plane.status === "ground") facts.push(t("on the ground"));
+  if (plane.in_clouds) facts.push(t("in the clouds"));
+  if (facts.length) lines.push(facts.join(" · "));
+  const counters = [];
+  for (const [arc, gun] of Object.entries(plane.guns || {})) {
+    if (gun.jam) counters.push(t("{arc} jam {n}", { arc: t(arc), n: gun.jam }));
+    if (gun.aiming_at) counters.push(t("aiming at {target}", { target: gun.aiming_at }));
+  }
+  if (plane.smoke) counters.push(t("smoke {n}", { n: plane.smoke }));
+  if (plane.fire) counters.push(t("fire {n}", { n: plane.fire }));
+  if (plane.tailing) counters.push(t("tailing {target}", { target: plane.tailing }));
+  if (counters.length) lines.push(counters.join(" · "));
+  if (view.step === "plan") lines.push(t("cards planned: {n}/3", { n: plane.cards_planned }));
+  else if ((plane.revealed || []).length) lines.push((plane.revealed || []).map((name) => t(name)).join(", "));
+  return lines;
+}
+
+/**
+ * Labels beside their aircraft, each put where it overlaps no other label and no
+ * other base if it can: below, above, right or left of its base, then further out.
+ */
+function placeLabels(entries, font, bounds, obstacles = []) {
+  const lineHeight = font * 1.15;
+  const placed = [...obstacles];
+  const bases = entries.map(({ x, y }) => ({ x0: x - 36, x1: x + 36, y0: y - 36, y1: y + 36 }));
+  const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  const out = [];
+  entries.forEach((entry, index) => {
+    const width = Math.max(...entry.lines.map((line) => line.length)) * font * 0.62;
+    const height = entry.lines.length * lineHeight;
+    const candidates = [];
+    for (const reach of [1, 2.2, 3.4]) {
+      candidates.push(
+        { dx: 0, top: 38 * reach, anchor: "middle" },
+        { dx: 0, top: -38 * reach - height, anchor: "middle" },
+        { dx: 40 * reach, top: -height / 2, anchor: "start" },
+        { dx: -40 * reach, top: -height / 2, anchor: "end" });
+    }
+    let best = candidates[0];
+    let bestBox = null;
+    for (const wanted of candidates) {
+      const left = entry.x + wanted.dx - (wanted.anchor === "middle" ? width / 2 : wanted.anchor === "end" ? width : 0);
+      const top = entry.y + wanted.top;
+      // kept inside the drawing
+      const shiftX = Math.max(0, bounds.x0 - left) - Math.max(0, left + width - bounds.x1);
+      const shiftY = Math.max(0, bounds.y0 - top) - Math.max(0, top + height - bounds.y1);
+      const candidate = { ...wanted, dx: wanted.dx + shiftX, top: wanted.top + shiftY };
+      const box = { x0: left + shiftX, x1: left + shiftX + width, y0: top + shiftY, y1: top + shiftY + height };
+      const clash = placed.some((other) => overlaps(box, other))
+        || bases.some((base, i) => i !== index && overlaps(box, base));
+      if (!bestBox) bestBox = box;
+      if (!clash) {
+        best = candidate;
+        bestBox = box;
+        break;
+      }
+    }
+    placed.push(bestBox);
+    out.push({ ...entry, ...best, lineHeight });
+  });
+  return out;
+}
+
+function labelNode(entry) {
+  const x = round(entry.x + entry.dx);
+  const y = round(entry.y + entry.top + entry.lineHeight * 0.8);
   return svg("text", {
-    class: `plane-label${active ? "" : " eliminated"}`, x, y, "text-anchor": "middle",
-    dataset: { plane: plane.id },
-  }, lines.map((line, i) => svg("tspan", { x, dy: i ? 16 : 0, class: i ? "" : "name" }, line)));
+    class: `plane-label${entry.active ? "" : " eliminated"}`, x, y, "text-anchor": entry.anchor,
+    dataset: { plane: entry.plane.id },
+  }, entry.lines.map((line, i) => svg("tspan", { x, dy: i ? round(entry.lineHeight) : 0, class: i ? "" : "name" }, line)));
 }
 
 function legend(colours, seats, seat) {
@@ -212,11 +273,12 @@ export function renderJson(value, depth = 0) {
   if (value === null || value === undefined) return el("span", { class: "json-null" }, "—");
   if (typeof value === "boolean") return el("span", { class: "json-bool" }, value ? t("yes") : t("no"));
   if (typeof value === "number") return el("span", { class: "json-number" }, String(round(value)));
-  if (typeof value === "string") return el("span", { class: "json-string" }, t(value));
+  // strings are the game's data (names, phases): shown as they are
+  if (typeof value === "string") return el("span", { class: "json-string" }, value);
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "json-null" }, "—");
     if (value.every((v) => v === null || typeof v !== "object")) {
-      return el("span", {}, value.map((v) => (typeof v === "string" ? t(v) : String(v))).join(", "));
+      return el("span", {}, value.map((v) => String(v)).join(", "));
     }
     return el("ol", { class: "json-list" }, value.map((v) => el("li", {}, renderJson(v, depth + 1))));
   }
@@ -241,7 +303,8 @@ export function renderSecrets(observation, seat) {
       if (secret.pilot_wounded) flags.push(t("pilot wounded"));
       if (secret.observer_wounded) flags.push(t("observer wounded"));
       if (secret.engine_damaged) flags.push(t("engine damaged"));
-      if (secret.rudder) flags.push(t("rudder damaged: {rudder}", { rudder: t(secret.rudder) }));
+      if (secret.rudder === "left") flags.push(t("rudder jammed to the left"));
+      else if (secret.rudder) flags.push(t("rudder jammed to the right"));
       const plan = (plane.plan || []).map((c) => `${t(c.name)} (#${c.card})`);
       const taken = (plane.damage_taken || []).map((c) => `${c[0]}${c[1]}`);
       box.append(el("section", { class: "own-plane", dataset: { plane: plane.id } },

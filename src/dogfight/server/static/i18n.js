@@ -1,4 +1,4 @@
-// Translations: t("English text", {name: value}) looks the English text up in the
+// Translations: t(english, {name: value}) looks the English text up in the
 // catalogue served by GET /api/i18n/{lang} (an object english -> translation, built
 // from locales/<lang>/LC_MESSAGES/messages.po) and falls back to English.
 // Placeholders are written {name} in the English text and in its translation.

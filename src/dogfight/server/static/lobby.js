@@ -17,6 +17,8 @@ const form = {
 };
 let previewTimer = null;
 let previewCounter = 0;
+let previewWaiting = false; // options changed, their preview not yet asked for
+let previewPromise = null;
 
 const $ = (id) => document.getElementById(id);
 
@@ -71,6 +73,10 @@ function buildNewGameForm() {
     el("form", { id: "options-form", class: "options", onsubmit: (e) => e.preventDefault() }),
     el("div", { id: "aircraft-choice" }),
     el("div", { id: "seat-choice" }),
+    el("div", { class: "field" },
+      el("label", { for: "seed" }, t("Seed (optional)")),
+      el("input", { type: "number", id: "seed", name: "seed", min: 0, step: 1, placeholder: t("random") }),
+      el("span", { class: "hint" }, t("The same seed deals the same dice and cards."))),
     el("div", { class: "field check" },
       el("input", { type: "checkbox", id: "hotseat", name: "hotseat", onchange: onHotseat }),
       el("label", { for: "hotseat" }, t("Hot-seat: every human seat plays on this screen"))),
@@ -87,11 +93,33 @@ function chooseGame(id) {
   form.game = (catalog.games || []).find((g) => g.id === id) || null;
   form.aircraft = {};
   form.seatKinds = {};
+  form.preview = null;
+  fill($("aircraft-choice"));
+  fill($("seat-choice"));
   $("game-summary").textContent = form.game?.summary ? t(form.game.summary) : "";
   const optionsForm = $("options-form");
   fill(optionsForm);
   form.getOptions = buildOptions(form.game?.options || {}, optionsForm, []);
   schedulePreview(0);
+}
+
+const OPTION_TITLES = {
+  scenario: "Scenario", max_turns: "Turn limit", rules: "Optional rules", rounds: "Rounds",
+  structure: "Structure points",
+};
+const CHOICE_TITLES = {
+  "artillery-spotting": "Artillery spotting", bombing: "Bombing raid", duel: "Duel",
+  furball: "Furball", "photo-reconnaissance": "Photo reconnaissance",
+  "pilot-pickup": "Pilot or spy pick-up", strafing: "Strafing", "two-vs-two": "Two against two",
+};
+
+function humanize(name) {
+  const text = String(name).replace(/[_-]+/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function optionTitle(name, spec) {
+  return t(spec.title || OPTION_TITLES[name] || humanize(name));
 }
 
 /** Inputs for an option schema; returns a function that reads the values back. */
@@ -104,15 +132,15 @@ function buildOptions(schema, container, path) {
     if (!spec || typeof spec !== "object") continue;
     if (!("type" in spec)) {
       const fieldset = el("fieldset", { class: "option-group", dataset: { group: key } },
-        el("legend", {}, t(spec.title || name.replace(/_/g, " "))));
+        el("legend", {}, optionTitle(name, spec)));
       container.append(fieldset);
       readers[name] = buildOptions(spec, fieldset, [...path, name]);
       continue;
     }
-    const title = t(spec.title || name.replace(/_/g, " "));
+    const title = optionTitle(name, spec);
     if (spec.type === "choice") {
       const select = el("select", { id, name: key, onchange: () => schedulePreview() },
-        (spec.choices || []).map((c) => el("option", { value: String(c) }, t(String(c)))));
+        (spec.choices || []).map((c) => el("option", { value: String(c) }, t(Object.hasOwn(CHOICE_TITLES, c) ? CHOICE_TITLES[c] : humanize(c)))));
       if (spec.default !== undefined) select.value = String(spec.default);
       container.append(el("div", { class: "field" }, el("label", { for: id }, title), select));
       const choices = spec.choices || [];
@@ -163,18 +191,19 @@ function currentOptions() {
 
 function schedulePreview(delay = 250) {
   clearTimeout(previewTimer);
-  const button = $("create");
-  if (button) button.disabled = true; // until the preview of these options is back
-  previewTimer = setTimeout(runPreview, delay);
+  previewWaiting = true;
+  $("new-game").dataset.preview = "pending";
+  previewTimer = setTimeout(() => { previewPromise = runPreview(); }, delay);
 }
 
 async function runPreview() {
   if (!form.game) return;
   const ticket = ++previewCounter;
+  previewWaiting = false;
   const options = form.getOptions();
-  $("create").disabled = true;
   const result = await api("/api/preview", { method: "POST", body: { game: form.game.id, options } });
-  if (ticket !== previewCounter) return; // a newer preview is on its way
+  if (ticket !== previewCounter || previewWaiting) return; // a newer preview is on its way
+  $("new-game").dataset.preview = "ready";
   if (!result.ok) {
     form.preview = null;
     fill($("aircraft-choice"));
@@ -185,7 +214,19 @@ async function runPreview() {
   form.preview = result.body;
   renderAircraft();
   renderSeats();
-  $("create").disabled = false;
+}
+
+/** Until the preview of the options on screen is back. */
+async function previewDone() {
+  if (previewWaiting) {
+    clearTimeout(previewTimer);
+    previewPromise = runPreview();
+  }
+  while (previewPromise) {
+    const waiting = previewPromise;
+    await waiting;
+    if (waiting === previewPromise) break;
+  }
 }
 
 /** The aircraft choices of a plane, whatever shape the preview gives them in. */
@@ -257,8 +298,13 @@ function renderSeats() {
     const level = el("select", { id: `level-${seat}`, name: `level.${seat}`, dataset: { seat }, hidden: state.kind !== "computer" },
       levels.map((l) => el("option", { value: l }, t(l))));
     if (state.level) level.value = state.level;
-    kind.addEventListener("change", () => { state.kind = kind.value; level.hidden = kind.value !== "computer"; });
-    level.addEventListener("change", () => { state.level = level.value; });
+    kind.addEventListener("change", () => {
+      form.seatKinds[seat] = { ...(form.seatKinds[seat] || state), kind: kind.value };
+      level.hidden = kind.value !== "computer";
+    });
+    level.addEventListener("change", () => {
+      form.seatKinds[seat] = { ...(form.seatKinds[seat] || state), level: level.value };
+    });
     return el("tr", {},
       el("th", { scope: "row" }, el("label", { for: `seat-${seat}` }, seat), side !== seat ? ` (${t(side)})` : ""),
       el("td", {}, kind), el("td", {}, level));
@@ -277,6 +323,10 @@ function onHotseat() {
 }
 
 async function createGame() {
+  const button = $("create");
+  button.disabled = true;
+  await previewDone();
+  button.disabled = false;
   if (!form.game || !form.preview) return;
   const seats = {};
   for (const seat of Object.keys(form.preview.seats || {})) {
@@ -288,9 +338,10 @@ async function createGame() {
       seats[seat] = { kind: "pilot", pilot: (catalog.levels || {})[level] || (catalog.pilots || ["random"])[0] };
     }
   }
-  const button = $("create");
   button.disabled = true;
   const body = { game: form.game.id, options: currentOptions(), seats };
+  const seed = Number.parseInt($("seed").value, 10);
+  if (!Number.isNaN(seed)) body.seed = seed;
   const result = await api("/api/matches", { method: "POST", body });
   button.disabled = false;
   if (!result.ok) {

@@ -104,11 +104,11 @@ function renderControls() {
   });
   range.addEventListener("change", () => { step = Number(range.value); load(); });
   fill($("controls"),
-    button("first", `⏮ ${t("First")}`, -Infinity, step <= 0),
+    button("first", `« ${t("First")}`, -Infinity, step <= 0),
     button("previous", `◀ ${t("Previous")}`, -1, step <= 0),
     el("span", { id: "step", class: "step" }, t("Step {step} of {steps}", { step, steps: last })),
     button("next", `${t("Next")} ▶`, 1, step >= last),
-    button("last", `${t("Last")} ⏭`, Infinity, step >= last),
+    button("last", `${t("Last")} »`, Infinity, step >= last),
     range,
     el("label", { for: "seat" }, t("Seen by")), seatSelect,
     el("a", { href: `/api/matches/${matchId}/save`, download: `dogfight-${matchId.slice(0, 8)}.json` }, t("Download save")));

@@ -85,10 +85,19 @@ class Live {
       this.connected = false;
       showConnection();
       if (this.stopped) return;
-      // back off: 0.5 s, 1 s, 2 s ... 10 s; fetch the state meanwhile (nothing is lost)
-      const delay = Math.min(10000, 500 * 2 ** this.retries);
+      // back off: 0.5 s, 1 s, 2 s, then every 4 s; fetch the state meanwhile (nothing is lost)
+      const delay = Math.min(4000, 500 * 2 ** this.retries);
       this.retries += 1;
-      setTimeout(async () => { await this.refresh(); this.connect(); }, delay);
+      setTimeout(async () => {
+        const result = await this.refresh();
+        if ([401, 403, 404].includes(result.status)) {
+          this.stopped = true; // a wrong link: retrying will not help
+          showMessage(errorText(result));
+          showConnection();
+          return;
+        }
+        this.connect();
+      }, delay);
     });
   }
 }
@@ -96,8 +105,9 @@ class Live {
 function showConnection() {
   const all = Object.values(lives);
   const up = all.length && all.every((live) => live.connected);
+  const stopped = all.some((live) => live.stopped);
   const box = $("connection");
-  box.textContent = up ? t("live") : t("reconnecting…");
+  box.textContent = up ? t("live") : stopped ? t("offline") : t("reconnecting…");
   box.className = `connection ${up ? "up" : "down"}`;
 }
 
@@ -233,11 +243,43 @@ function render({ key, body, seat, token, waiting }) {
   fill($("secrets"), renderSecrets(observation, seat));
   renderLog($("log"), body.log);
 
+  renderInvites(body, seat);
+
   const signature = `${key}|${body.seq}|${lang()}`;
   const samePrompt = lastRendered === signature;
   lastRendered = signature;
   if (samePrompt && busy) return;
   renderPrompt(body, seat, token, waiting);
+}
+
+/** Links for the open seats (a friend joins with one), shown to the players. */
+function renderInvites(body, seat) {
+  const box = $("invites");
+  const open = Object.entries(body.seats || {}).filter(([, info]) => info && info.open);
+  if (!seat || !open.length || body.status === "over") {
+    fill(box);
+    return;
+  }
+  fill(box, el("div", { class: "invite-box" },
+    el("h3", {}, t("Waiting for a friend")),
+    open.map(([name]) => {
+      const url = new URL("./", location.href);
+      url.search = new URLSearchParams({ join: matchId, seat: name }).toString();
+      const link = url.toString();
+      return el("p", {}, t("Send this link to the player of {seat}:", { seat: name }), " ",
+        el("input", { type: "text", readonly: true, value: link, class: "invite-url", onfocus: (e) => e.target.select() }),
+        " ", el("button", {
+          type: "button", class: "small",
+          onclick: async (event) => {
+            try {
+              await navigator.clipboard.writeText(link);
+              event.target.textContent = t("Copied");
+            } catch {
+              window.prompt(t("Copy this link"), link);
+            }
+          },
+        }, t("Copy")));
+    })));
 }
 
 // ================================================================= prompt
@@ -371,7 +413,7 @@ function planningPanel(body, seat, token, legal, labels) {
       }, el("span", { class: "card-name" }, t(card.name)), card.steep ? el("span", { class: "steep-mark" }, "♦") : null,
       el("span", { class: "card-number" }, `#${card.number}`)));
       return el("section", { class: "plan-plane", dataset: { plane: plane.id } },
-        el("h3", {}, t("{plane}: plan three maneuver cards", { plane: `${plane.id} (${plane.name})` })),
+        el("h3", {}, `${plane.id} · ${plane.name}`),
         el("ol", { class: "plan-slots" }, slots),
         el("div", { class: "hand", role: "group", "aria-label": t("Hand") }, hand));
     }),
