@@ -253,3 +253,34 @@ def test_c_screenshots_of_the_lobby_and_a_game(server: str, new_page: Any,
     page.screenshot(path=str(images / "lobby.png"), full_page=True)
     assert (images / "table.png").stat().st_size > 10_000
     assert (images / "lobby.png").stat().st_size > 10_000
+
+
+# -- (d) hot-seat ------------------------------------------------------------------------
+def test_d_hot_seat_hides_each_seat_behind_a_hand_over_screen(server: str,
+                                                               new_page: Any) -> None:
+    """Both seats on one screen: between them a hand-over screen, and the secrets of
+    the seat that played are gone before the next one looks."""
+    page = new_page()
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create:not([disabled])")
+    page.select_option("select[name=game]", "wings-of-war")
+    page.select_option("select[name=scenario]", "duel")
+    page.wait_for_selector("#new-game[data-preview=ready]")
+    page.check("#hotseat")
+    page.select_option("select[name='seat.allies']", "me")
+    page.select_option("select[name='seat.central']", "me")
+    page.click("#create")
+    page.wait_for_url("**/table.html*hotseat=1*")
+    page.wait_for_selector("#handover:not([hidden])")
+    assert "allies" in page.inner_text("#handover")
+    page.click("#handover-button")
+    page.wait_for_selector("#prompt .plan-plane[data-plane='spad']")
+    plan(page, {"spad": [4, 6, 5]})  # bank left, bank right, bank left
+    page.wait_for_selector("#handover:not([hidden])")
+    assert "central" in page.inner_text("#handover")
+    assert page.inner_text("#secrets").strip() == ""  # the SPAD's plan is gone
+    assert page.locator(".plan-plane[data-plane='spad']").count() == 0
+    page.click("#handover-button")
+    page.wait_for_selector("#prompt .plan-plane[data-plane='fokker']")
+    assert page.locator(".plan-plane[data-plane='spad']").count() == 0
+    assert "bank right" not in page.inner_text("#secrets")

@@ -84,7 +84,7 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     url = f"/api/matches/{game['id']}/actions"
     before = client.get(f"/api/matches/{game['id']}", headers=auth(token)).json()
     cases = [
-        ({}, {"decision": {"plane": "spad", "card": 1}}, 401, "token is needed"),
+        ({}, {"decision": {"plane": "spad", "card": 1}}, 403, "token is needed"),
         (auth("x" * 32), {"decision": {"plane": "spad", "card": 1}}, 403, "holds no seat"),
         (auth(other["seats"]["allies"]["token"]), {"decision": {"plane": "spad", "card": 1}},
          403, "holds no seat"),

@@ -43,7 +43,7 @@ STATIC = HERE / "static"
 LOCALES = HERE / "locales"
 LANGUAGES = ("en", "fr")
 
-STATUS = {Unauthorized: 401, Forbidden: 403, NotFound: 404, GameOver: 409,
+STATUS = {Unauthorized: 403, Forbidden: 403, NotFound: 404, GameOver: 409,
           UnknownGame: 404, InvalidOptions: 400, IllegalDecision: 400, ReplayError: 400,
           CorruptSave: 400}
 

@@ -47,7 +47,7 @@ class Forbidden(DogfightError):
 
 
 class Unauthorized(DogfightError):
-    """No token where one is needed (HTTP 401)."""
+    """No token where one is needed (HTTP 403, as for a wrong token)."""
 
 
 class GameOver(DogfightError):
