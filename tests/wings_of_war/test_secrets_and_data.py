@@ -35,7 +35,7 @@ def secret_variants(state: WowState, seat: str) -> list[WowState]:
         hidden = p.plan[revealed:]
         changes: list[dict[str, Any]] = [
             {"damage": p.damage + 1 if p.status in ("flying", "ground") else p.damage},
-            {"damage_cards": tuple(("B", 41 - n) for _, n in p.damage_cards)},
+            {"damage_cards": tuple((letter, 42 - n) for letter, n in p.damage_cards)},
             {"rudder": "right" if p.rudder != "right" else "left", "rudder_turn": state.turn},
             {"engine": 1 - min(p.engine, 1)},
             {"observer_wounded": not p.observer_wounded},

@@ -176,6 +176,22 @@ class Game(ABC, Generic[S]):
         """Broken invariants of ``state`` (empty when sound); used by property tests."""
         return []
 
+    # -- for search pilots (optional) --------------------------------------------------
+    def determinize(self, state: S, seat: Seat, rng: Rng) -> S:
+        """A state ``seat`` cannot tell from ``state``: everything it does not see
+        (others' sealed orders, hidden damage, deck orders, future draws) drawn anew
+        from ``rng``. Its view is unchanged; its hidden parts do not depend on the real
+        ones. Search pilots sample these and never touch the real state."""
+        raise NotImplementedError(f"{self.id} cannot determinise a state yet")
+
+    def evaluate(self, state: S, seat: Seat) -> float:
+        """How good ``state`` looks for ``seat`` (search pilots' leaf value), about -1..1."""
+        outcome = self.outcome(state)
+        if outcome is None:
+            return 0.0
+        side = self.seats(state)[seat]
+        return 0.0 if outcome.winner is None else (1.0 if outcome.winner == side else -1.0)
+
 
 def parse_options(raw: Mapping[str, Any] | None, options_type: type[OptionsT]) -> OptionsT:
     """Convert raw options to a game's options struct, or raise a precise InvalidOptions."""

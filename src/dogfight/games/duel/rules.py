@@ -23,11 +23,15 @@ from dogfight.core import (
     Seat,
     Side,
     Step,
+    choice,
+    new_rng,
     parse_options,
+    randint,
     roll,
     shuffle,
 )
 from dogfight.core.data import check_sources, data_file, load_toml
+from dogfight.core.rng import MAX_SEED
 
 SEATS: tuple[Seat, Seat] = ("red", "blue")
 GAME_ID = "test-duel"
@@ -353,6 +357,29 @@ class DuelGame(Game[DuelState]):
         }
         text = texts.get(event.kind)
         return text() if text else super().describe(event)
+
+    # search pilots
+    def determinize(self, state: DuelState, seat: Seat, rng: Rng) -> DuelState:
+        """The other pilot's sealed maneuver, its damage and both decks' order drawn
+        anew; the generator re-seeded."""
+        seed, rng = randint(rng, 0, MAX_SEED)
+        if state.phase == "over":  # the end reveals everything
+            return msgspec.structs.replace(state, rng=new_rng(seed))
+        pilots = []
+        for name, pilot in zip(SEATS, state.pilots, strict=True):
+            deck, rng = shuffle(rng, sorted(pilot.deck))  # its order is no one's
+            if name != seat:
+                if pilot.maneuver is not None and state.revealed is None:
+                    maneuver, rng = choice(rng, list(self.rules_data.maneuvers))
+                    pilot = msgspec.structs.replace(pilot, maneuver=maneuver)
+                if not pilot.shot_down:
+                    damage, rng = randint(rng, 0, state.options.structure - 1)
+                    incoming, rng = choice(rng, [0, 0, 1, 2])
+                    pilot = msgspec.structs.replace(
+                        pilot, damage=damage, incoming=incoming if state.phase == "fire" else 0)
+            pilots.append(msgspec.structs.replace(pilot, deck=deck))
+        return msgspec.structs.replace(state, pilots=(pilots[0], pilots[1]),
+                                       rng=new_rng(seed))
 
     # data and checks
     def data(self) -> Any:

@@ -32,10 +32,14 @@ from dogfight.core import (
     Seat,
     Side,
     Step,
+    choice,
+    new_rng,
     parse_options,
+    randint,
     shuffle,
 )
 from dogfight.core.data import convert
+from dogfight.core.rng import MAX_SEED
 from dogfight.games.wings_of_war import geometry as geo
 from dogfight.games.wings_of_war.data import Card, WowData, card_end_pose, shipped
 from dogfight.games.wings_of_war.state import (
@@ -1540,6 +1544,98 @@ class WingsOfWar(Game[WowState]):
         if state.turn > state.options.max_turns:
             problems.append("past the turn limit")
         return problems
+
+    # ============================================================ search pilots
+    def determinize(self, state: WowState, seat: Seat, rng: Rng) -> WowState:
+        """What ``seat`` does not see, drawn anew: the other seats' cards not yet
+        revealed (but those shown to it by tailing), their damage cards and totals and
+        secret special damage, their sealed fire orders, the order of the damage decks
+        and the generator's future draws."""
+        seed, rng = randint(rng, 0, MAX_SEED)
+        data = self.data_
+        shown = {(s.target, s.phase): s.card for s in state.shown
+                 if self._plane(state, s.tailer).seat == seat}
+        planes = []
+        for p in state.planes:
+            if p.seat == seat:
+                planes.append(p)
+                continue
+            flown = len(p.executed)
+            hidden = [i for i in range(len(p.plan))
+                      if i >= flown or p.plan[i] in p.cloud_stack]
+            known = {i: shown[(p.id, i + 1)] for i in hidden if (p.id, i + 1) in shown}
+            seen = {p.plan[i] for i in range(len(p.plan)) if i not in hidden}
+            pool = [n for n in self._available_cards(state, replace(p, plan=()))
+                    if n not in seen and n not in known.values()]
+            picked, rng = shuffle(rng, pool)
+            fill = iter(picked)
+            plan = [p.plan[i] if i not in hidden else known.get(i) or next(fill)
+                    for i in range(len(p.plan))]
+            older = []  # cards flown into the clouds in earlier turns
+            for n in p.cloud_stack:
+                if n not in p.plan:
+                    drawn, rng = randint(rng, 1, len(data.decks[p.deck].cards))
+                    older.append(drawn)
+            stack = (*older, *(plan[i] for i in range(flown) if p.plan[i] in p.cloud_stack))
+            cards = []
+            total = 0
+            for letter, _ in p.damage_cards:
+                damage_deck = data.damage[letter]
+                number, rng = randint(rng, 1, len(damage_deck))
+                cards.append((letter, number))
+                total += damage_deck[number - 1].points
+            if p.status in ACTIVE:  # still flying: below its structure
+                total = min(total, data.aircraft[p.aircraft].structure - 1)
+            planes.append(replace(p, plan=tuple(plan), cloud_stack=stack,
+                                  damage=total, damage_cards=tuple(cards), rudder=None,
+                                  rudder_turn=0, wounded=0, engine=0, engine_turn=0,
+                                  observer_wounded=False))
+        orders = []
+        for order in state.fire_orders:
+            owner = self._plane(state, order.plane)
+            if owner.seat == seat or order.target is None:
+                orders.append(order)
+                continue
+            options = [(t, n) for t, n in self._targets(state, owner, order.arc)] or [
+                (order.target, order.cards)]
+            (target, cards_), rng = choice(rng, options)
+            orders.append(FireOrder(order.plane, order.arc, target, cards_))
+        decks = []
+        for deck in state.decks:
+            pile, rng = shuffle(rng, sorted(deck.draw))  # no one knows the order
+            decks.append(DeckState(deck.letter, pile, deck.discard))
+        return replace(state, planes=tuple(planes), fire_orders=tuple(orders),
+                       decks=tuple(decks), rng=new_rng(seed))
+
+    def evaluate(self, state: WowState, seat: Seat) -> float:
+        """Aircraft kept and lost, damage dealt and taken, guns on the enemy: -1..1."""
+        outcome = self.outcome(state)
+        side = dict(state.seats)[seat]
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (1.0 if outcome.winner == side else -1.0)
+        data = self.data_
+        table = data.table
+        score = 0.0
+        for p in state.planes:
+            sign = 1.0 if p.side == side else -1.0
+            structure = data.aircraft[p.aircraft].structure
+            if p.status not in ACTIVE:
+                score -= sign * 1.0
+                continue
+            score -= sign * 0.6 * p.damage / structure
+            for t in state.planes:
+                if t.side == p.side or t.status not in ACTIVE:
+                    continue
+                gap = geo.distance(p.pose, t.pose)
+                angle = math.degrees(math.atan2(t.pose.y - p.pose.y, t.pose.x - p.pose.x))
+                off = abs((angle - p.pose.heading + 180) % 360 - 180)
+                if off <= table.arcs.front_half_angle and gap <= table.ruler.length * 1.3:
+                    score += sign * 0.15
+            edge = min(p.pose.x, p.pose.y, state.area.width - p.pose.x,
+                       state.area.height - p.pose.y)
+            if edge < 100:
+                score -= sign * 0.1 * (100 - edge) / 100
+        return max(-0.99, min(0.99, score / max(1, len(state.planes))))
 
     # ================================================================ helpers
     @staticmethod

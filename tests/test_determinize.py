@@ -1,0 +1,47 @@
+"""Determinisation for search pilots: a sampled state looks the same to the seat, and
+what it hides does not depend on the real secrets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from dogfight.core import get_game
+from dogfight.core.rng import new_rng
+from tests.conftest import random_play
+from tests.test_hidden_information import secret_variants as duel_variants
+from tests.wings_of_war.test_secrets_and_data import ALL_RULES
+from tests.wings_of_war.test_secrets_and_data import secret_variants as wow_variants
+
+CASES = [("test-duel", {}, duel_variants), ("wings-of-war", {"scenario": "two-vs-two",
+                                                             "rules": ALL_RULES},
+                                            wow_variants)]
+
+
+@pytest.mark.parametrize(("game_id", "options", "variants"), CASES, ids=["duel", "wow"])
+def test_a_sampled_state_has_the_same_view_and_hides_nothing_real(
+        game_id: str, options: dict[str, object], variants: object) -> None:
+    game = get_game(game_id)
+
+    @settings(max_examples=8)
+    @given(seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+    def check(seed: int, pick: int) -> None:
+        for match in random_play(game, options, seed, pick, max_decisions=150):
+            if match.over:
+                continue  # the end reveals everything
+            state = match.state
+            for seat in game.seats(state):
+                sampled = game.determinize(state, seat, new_rng(seed))
+                assert game.view(sampled, seat) == game.view(state, seat)
+                assert game.invariants(sampled) == []
+                for owner_index, owner in enumerate(game.seats(state)):
+                    if owner == seat:
+                        continue
+                    args = (state, owner_index) if game_id == "test-duel" else (state, owner)
+                    for variant in variants(*args):  # type: ignore[operator]
+                        again = game.determinize(variant, seat, new_rng(seed))
+                        assert game.encode(again) == game.encode(sampled), (
+                            f"{seat}'s sample depends on {owner}'s secrets")
+
+    check()
