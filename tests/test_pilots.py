@@ -46,3 +46,28 @@ def test_greedy_keeps_to_the_table_when_it_can() -> None:
         match.submit("central", {"plane": "fokker", "card": card})
     spad = next(p for p in match.state.planes if p.id == "spad")
     assert spad.status == "flying"
+
+
+def test_mcts_decides_from_its_view_and_samples_only() -> None:
+    """The same view with different hidden truths gives the same decision for the same
+    seed: the search draws its states from the seat's information only."""
+    from dogfight.play import searcher
+
+    match = Match.new(WOW, {"scenario": "duel"}, 3)
+    for card in (4, 5, 6):
+        match.submit("central", {"plane": "fokker", "card": card})
+    other = msgspec.structs.replace(match.state, planes=tuple(
+        msgspec.structs.replace(p, plan=(1, 2, 3), damage=9) if p.id == "fokker" else p
+        for p in match.state.planes))
+    decisions = []
+    for state in (match.state, other):
+        pilot = make_pilot("mcts:30", 5)
+        decisions.append(pilot.choose(WOW.id, observe(WOW, state, "allies"),
+                                      search=searcher(WOW, state, "allies")))
+    assert decisions[0] == decisions[1]
+    assert decisions[0] in WOW.legal(match.state, "allies")
+
+
+def test_mcts_plays_whole_games() -> None:
+    result = play_match("test-duel", ["mcts:40", "random"], 6, seed=2)
+    assert sum(result["results"][0][k] for k in ("wins", "losses", "draws")) == 6

@@ -50,9 +50,17 @@ def simulate(
         for seat in list(match.pending):
             if seat not in match.pending:
                 continue
-            decision = pilots[seat].choose(game.id, match.observe(seat))
+            decision = pilots[seat].choose(game.id, match.observe(seat),
+                                           search=searcher(game, match.state, seat))
             match.submit(seat, decision)
     return match, assignment
+
+
+def searcher(game: Game[Any], state: Any, seat: str) -> Any:
+    """What a search pilot may use: states ``seat`` cannot tell from ``state``."""
+    from dogfight.ai.mcts import Search
+
+    return Search(game, seat, lambda rng: game.determinize(state, seat, rng))
 
 
 def result_summary(match: Match, players: Mapping[str, str] | None) -> dict[str, Any]:

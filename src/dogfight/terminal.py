@@ -13,6 +13,7 @@ from dogfight.core.contract import Game, canonical_json
 from dogfight.core.errors import DogfightError
 from dogfight.core.match import Match
 from dogfight.core.rng import MAX_SEED, derive_seed
+from dogfight.play import searcher
 from dogfight.textview import indent_text
 
 
@@ -56,7 +57,9 @@ def play_in_terminal(
             continue
         for other in list(pending):
             if other in match.pending:
-                match.submit(other, pilots[other].choose(game.id, match.observe(other)))
+                match.submit(other, pilots[other].choose(
+                    game.id, match.observe(other),
+                    search=searcher(game, match.state, other)))
     for line in _new_events(match, human, seen):
         print(f"  * {line}", file=out)
     outcome = match.outcome()

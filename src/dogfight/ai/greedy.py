@@ -28,7 +28,7 @@ class GreedyPilot:
     def __init__(self, seed: int) -> None:
         self.rng: Rng = new_rng(seed)
 
-    def choose(self, game_id: str, observation: Any) -> Decision:
+    def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
         legal = observation.get("legal") or []
         if game_id == "wings-of-war":
             decision = wings_of_war(observation)

@@ -19,7 +19,10 @@ class Pilot(Protocol):
 
     name: str
 
-    def choose(self, game_id: str, observation: Any) -> Decision: ...
+    def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
+        """``search`` (search pilots only): a ``dogfight.ai.mcts.Search``, to sample
+        states the seat cannot tell from the real one."""
+        ...
 
 
 class RandomPilot:
@@ -30,7 +33,7 @@ class RandomPilot:
     def __init__(self, seed: int) -> None:
         self.rng: Rng = new_rng(seed)
 
-    def choose(self, game_id: str, observation: Any) -> Decision:
+    def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
         legal = observation.get("legal") or []
         if not legal:
             raise DogfightError("the random pilot was asked to decide with no legal decision")
@@ -45,14 +48,31 @@ def _greedy(seed: int) -> Pilot:
     return GreedyPilot(seed)
 
 
+def _mcts(seed: int) -> Pilot:
+    from dogfight.ai.mcts import MctsPilot
+
+    return MctsPilot(seed)
+
+
 PILOTS: dict[str, Callable[[int], Pilot]] = {
     "random": RandomPilot,
     "greedy": _greedy,
+    "mcts": _mcts,
 }
+"""Pilot name (as given to ``--players``) -> factory taking a seed; ``mcts:N`` and
+``mcts:Ts`` set the search's budget (iterations, or seconds a decision)."""
 """Pilot name (as given to ``--players``) -> factory taking a seed."""
 
 
 def make_pilot(name: str, seed: int) -> Pilot:
+    if name.startswith("mcts:"):
+        from dogfight.ai.mcts import make_mcts
+
+        try:
+            return make_mcts(name, seed)
+        except ValueError:
+            raise DogfightError(f"{name!r}: the budget is mcts:N (iterations) or "
+                                f"mcts:Ts (seconds)") from None
     if name not in PILOTS:
         known = ", ".join(sorted(PILOTS))
         raise DogfightError(f"unknown pilot {name!r}; known pilots: {known}")

@@ -26,11 +26,12 @@ from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import MAX_SEED, derive_seed
+from dogfight.play import searcher
 from dogfight.store.db import Conflict, Database, SeatInfo
 from dogfight.store.saves import Save, check_save
 
 CHANNEL = "dogfight"
-LEVELS = {"novice": "random", "veteran": "greedy"}
+LEVELS = {"novice": "random", "veteran": "greedy", "ace": "mcts:1s"}
 """Lobby levels -> computer pilot names (stronger pilots come with their own work)."""
 
 
@@ -207,8 +208,9 @@ class Hub:
             seat = movers[0]
             pilot = make_pilot(pilots[seat], derive_seed(match.seed, "pilot", seat,
                                                          len(match.actions)))
-            self._record(match_id, live, seat, pilot.choose(match.game.id,
-                                                            match.observe(seat)))
+            decision = pilot.choose(match.game.id, match.observe(seat),
+                                    search=searcher(match.game, match.state, seat))
+            self._record(match_id, live, seat, decision)
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
