@@ -16,8 +16,8 @@ import itertools
 import math
 from typing import Any
 
+from dogfight.ai.pilots import RandomPilot
 from dogfight.core.contract import Decision
-from dogfight.core.rng import Rng, choice, new_rng
 from dogfight.games.wings_of_war import geometry as geo
 from dogfight.games.wings_of_war.data import Card, WowData, card_end_pose, shipped
 
@@ -26,17 +26,14 @@ class GreedyPilot:
     name = "greedy"
 
     def __init__(self, seed: int) -> None:
-        self.rng: Rng = new_rng(seed)
+        self.fallback = RandomPilot(seed)
 
     def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
-        legal = observation.get("legal") or []
         if game_id == "wings-of-war":
             decision = wings_of_war(observation)
-            if decision is not None and decision in legal:
+            if decision is not None and decision in (observation.get("legal") or []):
                 return decision
-        picked, self.rng = choice(self.rng, legal)
-        result: Decision = picked
-        return result
+        return self.fallback.choose(game_id, observation)
 
 
 # -- Wings of War ------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from dogfight.ai.pilots import RandomPilot
 from dogfight.core.contract import Decision, Game, Seat, canonical_json, decide
 from dogfight.core.rng import Rng, choice, new_rng, next_u64
 
@@ -40,15 +41,14 @@ class MctsPilot:
     def __init__(self, seed: int, iterations: int | None = 200,
                  seconds: float | None = None) -> None:
         self.rng: Rng = new_rng(seed)
+        self.fallback = RandomPilot(seed)
         self.iterations = iterations
         self.seconds = seconds
 
     def choose(self, game_id: str, observation: Any, search: Search | None = None) -> Decision:
         legal: list[Decision] = observation.get("legal") or []
         if len(legal) == 1 or search is None:
-            picked, self.rng = choice(self.rng, legal)
-            result: Decision = picked
-            return result
+            return self.fallback.choose(game_id, observation)
         keys = [canonical_json(d) for d in legal]
         visits = [0] * len(legal)
         value = [0.0] * len(legal)

@@ -742,16 +742,22 @@ class WingsOfWar(Game[WowState]):
             kind = "split-s"
         return card, kind, card.steep
 
-    def _arrive(self, state: WowState, p: Plane, pose: geo.Pose,
-                events: list[Event]) -> WowState:
-        """The aircraft at the end of its card: off the table, or altitude effects."""
+    def _place(self, state: WowState, p: Plane, pose: geo.Pose,
+               events: list[Event]) -> WowState:
+        """The base put down at the end of a card; off the table if its stand is."""
         p = replace(p, pose=pose)
         events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
                                       "heading": pose.heading}))
         if not geo.inside(pose, state.area.width, state.area.height):
             return self._leave_table(state, p, events)
-        state = self._put(state, p)
-        if state.options.rules.altitude:
+        return self._put(state, p)
+
+    def _arrive(self, state: WowState, p: Plane, pose: geo.Pose,
+                events: list[Event]) -> WowState:
+        """The aircraft at the end of its card: off the table, or altitude effects."""
+        state = self._place(state, p, pose, events)
+        p = self._plane(state, p.id)
+        if state.options.rules.altitude and p.status in ACTIVE:
             state = self._altitude_effect(state, p, p.executed[-1], events)
         return state
 
@@ -985,13 +991,9 @@ class WingsOfWar(Game[WowState]):
             events.append(Event("revealed", {"phase": state.phase, "plane": p.id,
                                              "card": number, "name": stacked.name}))
             dx, dy, turn = card_end_pose(stacked, base.length)
-            pose = geo.moved(p.pose, dx, dy, turn)
-            p = replace(p, pose=pose)
-            events.append(Event("moved", {"plane": p.id, "x": pose.x, "y": pose.y,
-                                          "heading": pose.heading}))
-            if not geo.inside(pose, state.area.width, state.area.height):
-                return self._leave_table(state, p, events)
-            state = self._put(state, p)
+            state = self._place(state, p, geo.moved(p.pose, dx, dy, turn), events)
+            if self._plane(state, p.id).status not in ACTIVE:
+                return state
         return self._altitude_effect(state, self._plane(state, p.id), kind, events)
 
     def _resolve_collisions(self, state: WowState, starts: Mapping[str, geo.Pose],

@@ -128,3 +128,17 @@ export function tableUrl(id, { token, hotseat } = {}) {
 export function nameOf(value) {
   return t(String(value));
 }
+
+/** Show a message in the page's #message box (empty text hides it). */
+export function showMessage(text, kind = "error") {
+  const box = document.getElementById("message");
+  box.hidden = !text;
+  box.className = `message ${kind}`;
+  box.textContent = text || "";
+}
+
+/** Game id -> title, from the catalogue (empty if it cannot be read). */
+export async function gameTitles() {
+  const catalog = await api("/api/catalog");
+  return catalog.ok ? Object.fromEntries((catalog.body.games || []).map((g) => [g.id, g.title])) : {};
+}

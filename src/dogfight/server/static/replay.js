@@ -2,7 +2,7 @@
 // GET /api/matches/{id}/replay?step=k&seat=s gives the table as seat s (or a
 // spectator) saw it after k actions; "steps" is the number of actions.
 
-import { api, el, errorText, fill } from "./common.js";
+import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
 import { renderBoard, renderLog, renderOutcome, renderSecrets, statusText } from "./board.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
@@ -16,13 +16,6 @@ let seats = [];
 let titles = {};
 let loading = 0;
 
-function showMessage(text) {
-  const box = $("message");
-  box.hidden = !text;
-  box.className = "message error";
-  box.textContent = text || "";
-}
-
 async function main() {
   await loadI18n();
   fill($("lang"), languageSwitch());
@@ -33,8 +26,7 @@ async function main() {
     showMessage(t("No game given (replay.html?id=...)."));
     return;
   }
-  const catalog = await api(`/api/catalog?lang=${lang()}`);
-  if (catalog.ok) titles = Object.fromEntries((catalog.body.games || []).map((g) => [g.id, g.title]));
+  titles = await gameTitles();
   document.addEventListener("keydown", (event) => {
     if (event.target && ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };

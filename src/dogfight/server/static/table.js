@@ -6,7 +6,7 @@
 //   table.html?id=ID&hotseat=1       the seats whose tokens the lobby stored
 //   table.html?id=ID                 a spectator
 
-import { api, el, errorText, fill, knownGame } from "./common.js";
+import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
 import {
   cardFromLabel, decisionText, promptText, renderBoard, renderLog, renderOutcome, renderSecrets, statusText,
 } from "./board.js";
@@ -111,13 +111,6 @@ function showConnection() {
   box.className = `connection ${up ? "up" : "down"}`;
 }
 
-function showMessage(text, kind = "error") {
-  const box = $("message");
-  box.hidden = !text;
-  box.className = `message ${kind}`;
-  box.textContent = text || "";
-}
-
 // ================================================================= start
 async function main() {
   await loadI18n();
@@ -130,8 +123,7 @@ async function main() {
     showMessage(t("No game given (table.html?id=...)."));
     return;
   }
-  const catalog = await api(`/api/catalog?lang=${lang()}`);
-  if (catalog.ok) titles = Object.fromEntries((catalog.body.games || []).map((g) => [g.id, g.title]));
+  titles = await gameTitles();
 
   if (hotseat) {
     const tokens = knownGame(matchId)?.tokens || {};
