@@ -25,6 +25,7 @@ from dogfight.core.errors import (
     ReplayError,
     UnknownGame,
 )
+from dogfight.core.match import Match
 from dogfight.core.registry import all_games, get_game
 from dogfight.server.hub import (
     CHANNEL,
@@ -120,9 +121,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def preview(request: Request) -> dict[str, Any]:
         body = await json_body(request)
         game = get_game(str(body.get("game")))
-        from dogfight.core.match import Match
-
-        match = Match.new(game, body.get("options") or {}, 0)
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise InvalidOptions("options is an object")
+        match = Match.new(game, options, 0)
         out: dict[str, Any] = {"seats": dict(game.seats(match.state))}
         view = game.view(match.state, None)
         if isinstance(view, dict) and "planes" in view:
