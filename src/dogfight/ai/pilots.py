@@ -65,6 +65,16 @@ PILOTS: dict[str, Callable[[int], Pilot]] = {
 
 
 def make_pilot(name: str, seed: int) -> Pilot:
+    if name == "ismcts" or name.startswith("ismcts:"):
+        try:
+            from dogfight.interop.openspiel import make_ismcts
+        except ImportError:
+            raise DogfightError("the ismcts pilot needs OpenSpiel: pip install "
+                                "'dogfight[openspiel]'") from None
+        try:
+            return make_ismcts(name, seed)
+        except ValueError:
+            raise DogfightError(f"{name!r}: the budget is ismcts:N (simulations)") from None
     if name.startswith("mcts:"):
         from dogfight.ai.mcts import make_mcts
 

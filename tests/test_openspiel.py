@@ -1,0 +1,37 @@
+"""The OpenSpiel adapter: our games pass OpenSpiel's own random simulation test, and its
+ISMCTS bot can fly as a pilot."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from dogfight.bench import play_match  # noqa: E402
+from dogfight.interop.openspiel import load  # noqa: E402
+
+
+@pytest.mark.parametrize(("game_id", "options"), [
+    ("test-duel", {}), ("wings-of-war", {"scenario": "duel", "max_turns": 3})])
+def test_random_sim_test_passes(game_id: str, options: dict[str, object]) -> None:
+    game = load(game_id, options)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = load("wings-of-war", {"scenario": "duel"})
+    state = game.new_initial_state()
+    state.apply_action(3)  # the seed
+    for _ in range(4):  # some planned cards
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    key = state.information_state_string(player)
+    for i in range(3):
+        other = state.resample_from_infostate(player, lambda i=i: 0.1 * (i + 1))
+        assert other.information_state_string(player) == key
+        assert other.legal_actions() == state.legal_actions()
+
+
+def test_the_ismcts_bot_flies_as_a_pilot() -> None:
+    result = play_match("test-duel", ["ismcts:20", "random"], 2, seed=1)
+    assert sum(result["results"][0][k] for k in ("wins", "losses", "draws")) == 2
