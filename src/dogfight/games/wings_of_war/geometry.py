@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 import msgspec
-from shapely import Polygon, box
-from shapely.affinity import rotate, translate
+from shapely import Polygon
 from shapely.geometry import LineString, Point
 from shapely.ops import unary_union
 
@@ -46,8 +46,20 @@ def backed_off(pose: Pose, distance: float) -> Pose:
 
 
 def base(pose: Pose, length: float, width: float) -> Polygon:
-    shape = box(-length / 2, -width / 2, length / 2, width / 2)
-    return translate(rotate(shape, pose.heading, origin=(0, 0)), pose.x, pose.y)
+    return Polygon(corners(pose.x, pose.y, pose.heading, length, width))
+
+
+@lru_cache(maxsize=8192)
+def corners(x: float, y: float, heading: int, length: float,
+            width: float) -> tuple[tuple[float, float], ...]:
+    """The four corners of a base (computed once per pose: moves are few)."""
+    angle = math.radians(heading)
+    cos, sin = math.cos(angle), math.sin(angle)
+    out = []
+    for dx, dy in ((length / 2, width / 2), (-length / 2, width / 2),
+                   (-length / 2, -width / 2), (length / 2, -width / 2)):
+        out.append((x + dx * cos - dy * sin, y + dx * sin + dy * cos))
+    return tuple(out)
 
 
 def edge(pose: Pose, length: float, width: float, which: str) -> LineString:
@@ -60,6 +72,8 @@ def edge(pose: Pose, length: float, width: float, which: str) -> LineString:
 
 
 def bases_overlap(a: Pose, b: Pose, length: float, width: float) -> bool:
+    if distance(a, b) >= math.hypot(length, width):  # too far apart to touch
+        return False
     return base(a, length, width).intersection(base(b, length, width)).area > 1e-6
 
 
@@ -102,6 +116,8 @@ def fire_range(shooter: Pose, target: Pose, *, length: float, width: float, rule
     reach in any visible point cannot be fired at (book § TIR).
     """
     reach = ruler if max_reach is None else max_reach
+    if distance(shooter, target) > reach + math.hypot(length, width) / 2:
+        return 0  # no point of the target's base is within the ruler
     target_base = base(target, length, width)
     area = target_base.intersection(sector(shooter, reach, half_angle, rear))
     if area.is_empty or area.area <= 1e-6:
