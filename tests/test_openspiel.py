@@ -35,3 +35,17 @@ def test_resampling_keeps_the_information_state() -> None:
 def test_the_ismcts_bot_flies_as_a_pilot() -> None:
     result = play_match("test-duel", ["ismcts:20", "random"], 2, seed=1)
     assert sum(result["results"][0][k] for k in ("wins", "losses", "draws")) == 2
+
+
+def test_the_ismcts_pilot_answers_for_its_own_seat_in_simultaneous_orders() -> None:
+    """Both Wings of War seats plan at once: the bot must search the pilot's seat."""
+    from dogfight.ai import make_pilot
+    from dogfight.core import Match, get_game
+    from dogfight.play import searcher
+
+    wow = get_game("wings-of-war")
+    match = Match.new(wow, {"scenario": "duel"}, 4)
+    assert set(match.pending) == {"allies", "central"}
+    decision = make_pilot("ismcts:10", 1).choose(
+        wow.id, match.observe("central"), search=searcher(wow, match.state, "central"))
+    assert decision in wow.legal(match.state, "central")

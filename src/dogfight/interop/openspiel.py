@@ -50,6 +50,8 @@ class DogfightState(pyspiel.State):  # type: ignore[misc]
         self._seats: list[str] = []
         self._events: list[Event] = []
         self._steps = 0
+        self._first: int | None = None
+        """A seat to move first when several must decide (a pilot searching for it)."""
 
     # -- the pyspiel API ----------------------------------------------------------------
     def current_player(self) -> int:
@@ -58,6 +60,8 @@ class DogfightState(pyspiel.State):  # type: ignore[misc]
         if self.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
         pending = list(self._rules.pending(self._state))
+        if self._first is not None and self._seats[self._first] in pending:
+            return self._first
         return self._seats.index(pending[0])
 
     def _decisions(self, player: int) -> dict[int, Decision]:
@@ -86,6 +90,7 @@ class DogfightState(pyspiel.State):  # type: ignore[misc]
         seat = self._seats[self.current_player()]
         step = decide(self._rules, self._state, seat, self._decisions(
             self._seats.index(seat))[action])
+        self._first = None
         self._state = step.state
         self._events.extend(step.events)
 
@@ -231,6 +236,7 @@ class IsmctsPilot:
         state = DogfightState(game)
         state._state = search.sample(new_rng(self.seed))
         state._seats = list(search.game.seats(state._state))
+        state._first = state._seats.index(search.seat)  # simultaneous orders: ours first
         randomness = np.random.RandomState(self.seed % (1 << 32))
         bot = ISMCTSBot(game, RandomRolloutEvaluator(1, randomness), uct_c=2.0,
                         max_simulations=self.simulations, random_state=randomness,
