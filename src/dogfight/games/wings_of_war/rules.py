@@ -178,7 +178,7 @@ class WingsOfWar(Game[WowState]):
             pose = geo.Pose(round(setup.x, 2), round(setup.y, 2), setup.heading % 360)
             planes.append(Plane(
                 id=setup.id, seat=setup.seat, side=seat_sides[setup.seat], aircraft=key,
-                deck=aircraft.maneuver_deck, pose=pose, start_pose=pose,
+                deck=aircraft.maneuver_deck, pose=pose,
                 status="ground" if setup.on_ground else "flying",
                 altitude=0 if setup.on_ground else setup.altitude if opts.rules.altitude else 1,
                 front=Gun(aircraft.damage_front) if aircraft.damage_front else None,
@@ -493,7 +493,7 @@ class WingsOfWar(Game[WowState]):
         planes = []
         for p in state.planes:
             planes.append(replace(p, plan=(), executed=(), executed_steep=(), tailing=None,
-                                  tail_candidates=(), start_pose=p.pose))
+                                  tail_candidates=()))
         state = replace(state, planes=tuple(planes))
         if not state.options.rules.tailing:
             return state

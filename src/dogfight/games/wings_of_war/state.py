@@ -134,7 +134,6 @@ class Plane(msgspec.Struct, frozen=True):
     aircraft: str
     deck: str
     pose: Pose
-    start_pose: Pose
     status: Status = "flying"
     altitude: int = 1
     climb_counters: int = 0
