@@ -78,10 +78,14 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(str(path), "(syntax)", str(exc)) from None
 
 
+def check_source(text: str | None, file: str, entry: str) -> None:
+    """An entry names where its figures come from: a book's section, or why derived."""
+    if not text or not text.startswith(("book:", "derived:")):
+        raise DataError(file, entry, 'needs source = "book: <file> § <section>" or '
+                        '"derived: <why>"')
+
+
 def check_sources(entries: dict[str, Any], source: str) -> None:
     """Every entry of a data table names where its figures come from."""
     for name, entry in entries.items():
-        text = getattr(entry, "source", None)
-        if not text or not (text.startswith("book:") or text.startswith("derived:")):
-            raise DataError(source, name, 'needs source = "book: <file> § <section>" or '
-                            '"derived: <why>"')
+        check_source(getattr(entry, "source", None), source, name)

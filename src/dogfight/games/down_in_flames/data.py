@@ -19,7 +19,7 @@ from typing import Literal
 import msgspec
 
 from dogfight.core import DataError
-from dogfight.core.data import data_file, load_table, load_toml
+from dogfight.core.data import check_source, data_file, load_table, load_toml
 
 GAME_ID = "down-in-flames"
 HERE = Path(__file__).parent
@@ -212,15 +212,9 @@ class DifData(msgspec.Struct, frozen=True):
         return tuple(key for key, card in self.action_deck.items() for _ in range(card.count))
 
 
-def _check_source(text: str, file: str, entry: str) -> None:
-    if not text.startswith(("book:", "derived:")):
-        raise DataError(file, entry, 'needs source = "book: <file> § <section>" or '
-                        '"derived: <why>"')
-
-
 def _check_aircraft(f: str, key: str, plane: Aircraft) -> None:
     entry = f"aircraft.{key}"
-    _check_source(plane.source, f, entry)
+    check_source(plane.source, f, entry)
     if not plane.name.strip():
         raise DataError(f, f"{entry}.name", "an aircraft needs a name")
     if plane.year not in YEARS:
@@ -290,7 +284,7 @@ def _check_aircraft(f: str, key: str, plane: Aircraft) -> None:
 
 def _check_card(f: str, key: str, card: ActionCard, titles: set[str]) -> None:
     entry = f"cards.{key}"
-    _check_source(card.source, f, entry)
+    check_source(card.source, f, entry)
     if card.count < 1:
         raise DataError(f, f"{entry}.count", "a card in the deck has a count of at least 1")
     bars = [k for k in card.kinds if k in BARS]
@@ -334,7 +328,7 @@ def _check_card(f: str, key: str, card: ActionCard, titles: set[str]) -> None:
 
 def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> None:
     head = camp.campaign
-    _check_source(head.source, f, "campaign")
+    check_source(head.source, f, "campaign")
     if head.year not in YEARS:
         raise DataError(f, "campaign.year", f"got {head.year}")
     if head.missions < 1 or head.turns < 1:
@@ -360,7 +354,7 @@ def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> No
     numbers: set[int] = set()
     for i, target in enumerate(camp.targets):
         entry = f"targets[{i}]"
-        _check_source(target.source, f, entry)
+        check_source(target.source, f, entry)
         if target.number in numbers:
             raise DataError(f, f"{entry}.number", f"target #{target.number} is listed twice")
         numbers.add(target.number)
@@ -374,7 +368,7 @@ def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> No
 
     for i, arrow in enumerate(camp.arrows):
         entry = f"arrows[{i}]"
-        _check_source(arrow.source, f, entry)
+        check_source(arrow.source, f, entry)
         if arrow.to not in numbers:
             raise DataError(f, f"{entry}.to", f"no target #{arrow.to}")
         if arrow.origin != "start" and (arrow.origin not in numbers or arrow.origin == arrow.to):
@@ -393,7 +387,7 @@ def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> No
     seen: set[tuple[str, int]] = set()
     for i, option in enumerate(camp.options):
         entry = f"options[{i}]"
-        _check_source(option.source, f, entry)
+        check_source(option.source, f, entry)
         if (option.side, option.number) in seen:
             raise DataError(f, f"{entry}.number", f"{option.side} option #{option.number} is "
                             "listed twice")
@@ -414,7 +408,7 @@ def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> No
         raise DataError(f, "victory", "a campaign needs its victory table")
     for i, row in enumerate(camp.victory):
         entry = f"victory[{i}]"
-        _check_source(row.source, f, entry)
+        check_source(row.source, f, entry)
         first, last = i == 0, i == len(camp.victory) - 1
         if (row.min is None) != first or (row.max is None) != last:
             raise DataError(f, entry, "the table runs from no minimum (first row) to no "

@@ -15,7 +15,7 @@ from typing import Literal
 import msgspec
 
 from dogfight.core import DataError
-from dogfight.core.data import data_file, load_table, load_toml
+from dogfight.core.data import check_source, data_file, load_table, load_toml
 
 GAME_ID = "wings-of-war"
 HERE = Path(__file__).parent
@@ -136,12 +136,6 @@ class WowData(msgspec.Struct, frozen=True):
         return self.decks[deck].cards[number - 1]
 
 
-def _check_source(text: str, file: str, entry: str) -> None:
-    if not text.startswith(("book:", "derived:")):
-        raise DataError(file, entry, 'needs source = "book: <file> § <section>" or '
-                        '"derived: <why>"')
-
-
 def load(directory: Path | None = None) -> WowData:
     """Load and check every data file (``directory`` replaces the shipped folder in tests)."""
     def path(name: str) -> Path:
@@ -156,7 +150,7 @@ def load(directory: Path | None = None) -> WowData:
 
     f = files["maneuvers.toml"]
     for letter, deck in decks.items():
-        _check_source(deck.source, f, f"decks.{letter}")
+        check_source(deck.source, f, f"decks.{letter}")
         for index, card in enumerate(deck.cards):
             entry = f"decks.{letter}.cards[{index}]"
             if card.number != index + 1:
@@ -174,7 +168,7 @@ def load(directory: Path | None = None) -> WowData:
 
     f = files["aircraft.toml"]
     for key, plane in aircraft.items():
-        _check_source(plane.source, f, f"aircraft.{key}")
+        check_source(plane.source, f, f"aircraft.{key}")
         if plane.maneuver_deck not in decks:
             raise DataError(f, f"aircraft.{key}.maneuver_deck",
                             f"no maneuver deck {plane.maneuver_deck!r} in maneuvers.toml")
@@ -187,7 +181,7 @@ def load(directory: Path | None = None) -> WowData:
     f = files["damage.toml"]
     damage: dict[str, tuple[DamageCard, ...]] = {}
     for letter, deck_data in damage_decks.items():
-        _check_source(deck_data.source, f, f"decks.{letter}")
+        check_source(deck_data.source, f, f"decks.{letter}")
         cards: list[DamageCard] = []
         for row in deck_data.cards:
             if row.count < 0 or row.points < 0:
@@ -203,7 +197,7 @@ def load(directory: Path | None = None) -> WowData:
 
     f = files["table.toml"]
     for name in ("base", "ruler", "play_area", "landing_field"):
-        _check_source(getattr(table, name).source, f, name)
+        check_source(getattr(table, name).source, f, name)
     if table.base.length <= 0 or table.base.width <= 0 or table.ruler.length <= 0:
         raise DataError(f, "base", "base and ruler lengths must be positive")
     if not 0 < table.arcs.front_half_angle < 180 or not 0 < table.arcs.rear_half_angle < 180:
