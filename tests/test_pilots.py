@@ -71,3 +71,99 @@ def test_mcts_decides_from_its_view_and_samples_only() -> None:
 def test_mcts_plays_whole_games() -> None:
     result = play_match("test-duel", ["mcts:40", "random"], 6, seed=2)
     assert sum(result["results"][0][k] for k in ("wins", "losses", "draws")) == 6
+
+
+def _near_the_edge(seed: int) -> Match:
+    """The SPAD 200 mm from the east edge heading east: most plans leave the table,
+    some (sharp banks and turns back) keep it on."""
+    return Match.new(WOW, {"planes": [
+        {"id": "spad", "seat": "allies", "aircraft": "spad-13", "x": 700.0, "y": 450.0,
+         "heading": 0},
+        {"id": "fokker", "seat": "central", "aircraft": "fokker-dr1", "x": 200.0,
+         "y": 450.0, "heading": 0}],
+        "seats": {"allies": "allies", "central": "central"}}, seed)
+
+
+def _flies_off(plan: list[int], match: Match) -> bool:
+    from dogfight.games.wings_of_war import geometry as geo
+    from dogfight.games.wings_of_war.data import card_end_pose, shipped
+
+    data = shipped()
+    spad = next(p for p in match.state.planes if p.id == "spad")
+    pose = spad.pose
+    for number in plan:
+        pose = geo.moved(pose, *card_end_pose(data.card(spad.deck, number),
+                                              data.table.base.length))
+        if not geo.inside(pose, match.state.area.width, match.state.area.height):
+            return True
+    return False
+
+
+def test_the_edge_state_has_plans_on_and_off_the_table() -> None:
+    import itertools
+
+    match = _near_the_edge(1)
+    offs = [_flies_off(list(plan), match) for plan in itertools.permutations(range(1, 13), 3)]
+    assert any(offs) and not all(offs)
+
+
+def test_mcts_keeps_to_the_table_when_it_can() -> None:
+    """Across seeds, the plan mcts builds card by card never flies off the table, and
+    every plan it searches at the root stays on it."""
+    from dogfight.ai.mcts import policy_for
+    from dogfight.core.rng import new_rng
+    from dogfight.play import searcher
+
+    for seed in range(4):
+        match = _near_the_edge(seed)
+        first = WOW.determinize(match.state, "allies", new_rng(seed))
+        macros, _ = policy_for(WOW).candidates(first, "allies",
+                                               WOW.legal(match.state, "allies"), new_rng(seed))
+        assert len(macros) > 1
+        assert not any(_flies_off([d["card"] for d in m], match) for m in macros)
+        pilot = make_pilot("mcts:12", seed)
+        for card in (1, 2, 3):
+            match.submit("allies", pilot.choose(WOW.id, match.observe("allies"),
+                                                search=searcher(WOW, match.state, "allies")))
+            if card == 1:  # the enemy plans in between, as in a real game
+                for n in (1, 2, 3):
+                    match.submit("central", {"plane": "fokker", "card": n})
+        planned = [c for c in next(p for p in match.state.planes if p.id == "spad").plan]
+        assert not _flies_off(planned, match), (seed, planned)
+        spad = next(p for p in match.state.planes if p.id == "spad")
+        assert spad.status == "flying", seed
+
+
+def test_mcts_plans_are_legal_and_ranked_by_the_paper_score() -> None:
+    from dogfight.ai.wings_of_war import Plans
+
+    match = Match.new(WOW, {"scenario": "duel"}, 3)
+    spad = next(p for p in match.state.planes if p.id == "spad")
+    plans = Plans(match.state, spad)
+    assert len(plans) > 100
+    assert list(plans.scores) == sorted(plans.scores, reverse=True)
+    assert all(len(set(plans.plan(i))) == 3 for i in range(len(plans)))
+    # with a planned first card, only the plans that begin with it
+    fixed = Plans(match.state, msgspec.structs.replace(spad, plan=(5,)))
+    assert len(fixed) and all(fixed.plan(i)[0] == 5 for i in range(len(fixed)))
+
+
+def test_mcts_redraws_the_enemy_cards_it_cannot_see_only() -> None:
+    """The enemy's sealed cards in a sample are redrawn as plausible plans; the count
+    stays the public one and the seat's own plan is untouched."""
+    from dogfight.ai.mcts import policy_for
+    from dogfight.core.rng import new_rng
+
+    match = Match.new(WOW, {"scenario": "duel"}, 3)
+    match.submit("allies", {"plane": "spad", "card": 4})
+    match.submit("central", {"plane": "fokker", "card": 7})
+    match.submit("central", {"plane": "fokker", "card": 8})
+    policy = policy_for(WOW)
+    for seed in range(5):
+        sample = WOW.determinize(match.state, "allies", new_rng(seed))
+        shaped, _ = policy.reshape(sample, "allies", new_rng(seed))
+        fokker = next(p for p in shaped.planes if p.id == "fokker")
+        spad = next(p for p in shaped.planes if p.id == "spad")
+        assert len(fokker.plan) == 2 and len(set(fokker.plan)) == 2
+        assert spad.plan == (4,)
+        assert not WOW.invariants(shaped)

@@ -2,28 +2,43 @@
 
 Each iteration draws a state the seat cannot tell from the real one
 (``Game.determinize``: the other seats' sealed orders, hidden damage and deck orders
-drawn anew), picks a decision at the root by UCB1, plays the game on with random
-decisions for every seat until this turn has been flown (or the game ends), and
-scores the result with ``Game.evaluate``. The decision most visited is chosen. The
-pilot never sees the real state: only its observation and the sampler, whose output
-does not depend on the secrets it hides (tests/test_determinize.py).
+drawn anew), lets the game's policy redraw the other seats' secrets the way they are
+likely to have chosen them, picks one of the root's candidates by UCB1 (progressive
+widening: the candidates the policy ranks first are tried first, the others as visits
+grow), plays it and the game on with the policy's roll-out decisions for every seat
+until ``horizon`` turns after this one have been flown (or the game ends), and scores
+the result with ``Game.evaluate``. The candidate most visited is chosen.
+
+A candidate is a sequence of the seat's own decisions (Wings of War: the rest of the
+turn's plan, all three cards together); only its first decision is taken now, and the
+next prompt searches again from what is then known.
+
+The per-game policy (``POLICIES``, loaded lazily; a game without one gets
+``UniformPolicy``: every legal decision a candidate, random roll-outs) lives here in
+``ai/``, never in the game. The pilot never sees the real state: only its observation
+and the sampler, whose output does not depend on the secrets it hides
+(tests/test_determinize.py).
 
 Budget: ``mcts`` is 200 iterations, ``mcts:N`` N iterations, ``mcts:Ts`` T seconds.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from dogfight.ai.pilots import RandomPilot
-from dogfight.core.contract import Decision, Game, Seat, canonical_json, decide
+from dogfight.core.contract import Decision, Game, Seat, canonical_json
+from dogfight.core.errors import DogfightError
 from dogfight.core.rng import Rng, choice, new_rng, next_u64
 
-EXPLORATION = 0.7
+EXPLORATION = 0.5
+WIDEN = 3
+"""Progressive widening: ``WIDEN + sqrt(visits)`` candidates are open at the root."""
 
 
 @dataclass
@@ -35,13 +50,62 @@ class Search:
     sample: Callable[[Rng], Any]
 
 
+class Policy(Protocol):
+    """A game's knowledge for the search; every method reads sampled states only."""
+
+    def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
+                   rng: Rng) -> tuple[list[list[Decision]], Rng]:
+        """Sequences of ``seat``'s decisions to search at the root, the most promising
+        first; each begins with one of ``legal``. ``state`` is one sample."""
+        ...
+
+    def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
+        """A sample with the other seats' secrets redrawn as they are likely to be."""
+        ...
+
+    def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
+        """The next decisions of a pending ``seat`` in a roll-out (at least one)."""
+        ...
+
+
+class UniformPolicy:
+    """No knowledge: every legal decision a candidate, uniformly random roll-outs."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
+                   rng: Rng) -> tuple[list[list[Decision]], Rng]:
+        return [[d] for d in legal], rng
+
+    def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
+        return state, rng
+
+    def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
+        decision, rng = choice(rng, list(self.game.legal(state, seat)))
+        return [decision], rng
+
+
+POLICIES: dict[str, str] = {
+    "wings-of-war": "dogfight.ai.wings_of_war:WingsOfWarPolicy",
+}
+"""Game id -> ``module:class`` of its search policy (a class taking the game)."""
+
+
+def policy_for(game: Game[Any]) -> Policy:
+    path = POLICIES.get(game.id)
+    if path is None:
+        return UniformPolicy(game)
+    module, _, name = path.partition(":")
+    factory: Callable[[Game[Any]], Policy] = getattr(importlib.import_module(module), name)
+    return factory(game)
+
+
 class MctsPilot:
     name = "mcts"
 
-    horizon = 0
-    """Roll-outs stop when this many turns after the current one have been flown: 0,
-    the end of this turn, scores as well as 1 against greedy (2-4 in 6 duels each) in
-    less time."""
+    horizon = 1
+    """Roll-outs stop when this many turns after the current one have been flown."""
 
     def __init__(self, seed: int, iterations: int | None = 200,
                  seconds: float | None = None) -> None:
@@ -54,10 +118,20 @@ class MctsPilot:
         legal: list[Decision] = observation.get("legal") or []
         if len(legal) == 1 or search is None:
             return self.fallback.choose(game_id, observation)
-        keys = [canonical_json(d) for d in legal]
-        visits = [0] * len(legal)
-        value = [0.0] * len(legal)
         start = time.perf_counter()
+        game, seat = search.game, search.seat
+        policy = policy_for(game)
+        first = search.sample(self.rng)
+        _, self.rng = next_u64(self.rng)
+        macros, self.rng = policy.candidates(first, seat, legal, self.rng)
+        keys = {canonical_json(d) for d in legal}
+        macros = [m for m in macros if m and canonical_json(m[0]) in keys]
+        if not macros:
+            raise DogfightError("the search policy offered no legal decision")
+        if len(macros) == 1:
+            return macros[0][0]
+        visits = [0] * len(macros)
+        value = [0.0] * len(macros)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -67,42 +141,49 @@ class MctsPilot:
             done += 1
             state = search.sample(self.rng)
             _, self.rng = next_u64(self.rng)
+            state, self.rng = policy.reshape(state, seat, self.rng)
             index = self._pick(visits, value, done)
-            mine = search.game.legal(state, search.seat)
-            mine_keys = {canonical_json(d): d for d in mine}
-            if keys[index] not in mine_keys:  # not legal in this sample: skip it
-                visits[index] += 1
-                value[index] -= 1.0
-                continue
-            state = decide(search.game, state, search.seat, mine_keys[keys[index]]).state
-            score = self._rollout(search, state)
             visits[index] += 1
-            value[index] += score
-        best = max(range(len(legal)), key=lambda i: (visits[i], value[i] / max(1, visits[i])))
-        return legal[best]
+            value[index] += self._playout(game, policy, seat, state, macros[index])
+        best = max(range(len(macros)),
+                   key=lambda i: (visits[i], value[i] / max(1, visits[i]), -i))
+        return macros[best][0]
 
-    def _pick(self, visits: list[int], value: list[float], total: int) -> int:
-        for i, n in enumerate(visits):
-            if n == 0:
+    @staticmethod
+    def _pick(visits: list[int], value: list[float], total: int) -> int:
+        """UCB1 over the first ``WIDEN + sqrt(total)`` candidates (unvisited first)."""
+        width = min(len(visits), WIDEN + int(math.sqrt(total)))
+        for i in range(width):
+            if visits[i] == 0:
                 return i
         log_total = math.log(total)
-        return max(range(len(visits)),
+        return max(range(width),
                    key=lambda i: value[i] / visits[i]
                    + EXPLORATION * math.sqrt(log_total / visits[i]))
 
-    def _rollout(self, search: Search, state: Any, limit: int = 400) -> float:
-        game = search.game
+    def _playout(self, game: Game[Any], policy: Policy, seat: Seat, state: Any,
+                 macro: list[Decision], limit: int = 2000) -> float:
+        """The candidate's decisions, then the policy for every seat, then the value."""
         turn = game.turn(state)
+        for decision in macro:
+            if seat not in game.pending(state) or decision not in game.legal(state, seat):
+                return -1.0  # not playable in this sample (cannot happen for own plans)
+            state = game.apply(state, seat, decision).state
         rng = self.rng
-        for _ in range(limit):
+        steps = 0
+        while steps < limit:
             pending = list(game.pending(state))
             if not pending or game.turn(state) > turn + self.horizon:
                 break
-            seat = pending[0]
-            decision, rng = choice(rng, list(game.legal(state, seat)))
-            state = game.apply(state, seat, decision).state
+            who = pending[0]
+            decisions, rng = policy.act(state, who, rng)
+            for decision in decisions:
+                if who not in game.pending(state):
+                    break
+                state = game.apply(state, who, decision).state
+                steps += 1
         self.rng = rng
-        return game.evaluate(state, search.seat)
+        return game.evaluate(state, seat)
 
 
 def make_mcts(spec: str, seed: int) -> MctsPilot:

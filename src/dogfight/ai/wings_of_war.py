@@ -1,0 +1,283 @@
+"""The ``mcts`` pilot's knowledge of Wings of War: which plans to search, how the
+aircraft fly in roll-outs, and how the enemy is likely to have planned.
+
+A plan is three cards, some 2,700 orders for a deck of 15; the search cannot try
+them all. Every legal order of the plane's cards is flown on paper at once (numpy:
+each order's three end poses relative to the start are computed once per deck), and
+scored as the ``greedy`` pilot scores a plan (its enemies in arc and range, itself out
+of theirs, far from the edge). The search tries the best few and a few others; the
+roll-outs fly both sides by the same score with some noise; the enemy's sealed cards
+in every sampled state are drawn the same way (a plausible plan, not a uniform one).
+A plan that leaves the table is never searched when another keeps the aircraft on.
+
+Everything here reads a determinised state (``Game.determinize``), never the real
+one: the pilot's own aircraft as it is, the enemy's public position and sampled
+secrets.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from msgspec.structs import replace
+
+from dogfight.core.contract import Decision, Game, Seat
+from dogfight.core.rng import Rng, choice, next_u64
+from dogfight.games.wings_of_war.data import WowData, card_end_pose, shipped
+from dogfight.games.wings_of_war.state import Plane, WowState
+
+Floats = npt.NDArray[np.float64]
+
+ACTIVE = ("flying", "ground")
+TOP = 10
+"""Plans searched at the root: the best by the paper score..."""
+OTHERS = 4
+"""...and this many others drawn at random among those that stay on the table."""
+ROLLOUT_TOP = 4
+"""Roll-outs fly one of the best few plans by the paper score (best most often)."""
+NOISE = 0.15
+"""Share of roll-out and enemy plans drawn at random (on the table if possible)."""
+TEMPERATURE = 12.0
+"""Softmax temperature over paper scores for roll-out and enemy plans."""
+
+
+class _Deck:
+    """Every order of three cards of a deck (climb and dive left out) and where each
+    takes an aircraft, relative to its start: x forward, y left, heading turned."""
+
+    def __init__(self, data: WowData, letter: str) -> None:
+        deck = data.decks[letter]
+        base = data.table.base.length
+        cards = [c for c in deck.cards if c.kind not in ("climb", "dive")]
+        self.cards = {c.number: c for c in cards}
+        self.orders: list[tuple[int, int, int]] = list(
+            itertools.permutations([c.number for c in cards], 3))
+        rel = np.zeros((len(self.orders), 3, 3))
+        for i, order in enumerate(self.orders):
+            x = y = 0.0
+            heading = 0.0
+            for k, number in enumerate(order):
+                dx, dy, turn = card_end_pose(self.cards[number], base)
+                a = math.radians(heading)
+                x += dx * math.cos(a) - dy * math.sin(a)
+                y += dx * math.sin(a) + dy * math.cos(a)
+                heading += turn
+                rel[i, k] = (x, y, heading)
+        self.rel = rel
+        self.numbers = np.array(self.orders, dtype=np.int64)
+        straight = next(c for c in cards if c.kind == "straight")
+        self.straight = card_end_pose(straight, base)
+        self._legal: dict[tuple[str | None, bool], npt.NDArray[np.bool_]] = {}
+
+    def legal(self, previous: str | None, previous_steep: bool) -> npt.NDArray[np.bool_]:
+        """Orders flown as planned after ``previous`` (book § PROGRAMMATION: no two
+        steep maneuvers in a row, an Immelmann only after a straight and before one)."""
+        key = (previous, previous_steep)
+        if key not in self._legal:
+            mask = np.zeros(len(self.orders), dtype=np.bool_)
+            for i, order in enumerate(self.orders):
+                kind, steep = previous, previous_steep
+                ok = True
+                for number in order:
+                    card = self.cards[number]
+                    if (card.steep and steep) or (kind in ("immelmann", "split-s")
+                                                  and card.kind != "straight") \
+                            or (card.kind == "immelmann" and kind != "straight"):
+                        ok = False
+                        break
+                    kind, steep = card.kind, card.steep
+                mask[i] = ok
+            self._legal[key] = mask
+        return self._legal[key]
+
+
+@cache
+def _deck(letter: str) -> _Deck:
+    return _Deck(shipped(), letter)
+
+
+def _in_arc(sx: Floats, sy: Floats, sh: Floats, tx: Floats, ty: Floats,
+            half: float) -> npt.NDArray[np.bool_]:
+    angle = np.degrees(np.arctan2(ty - sy, tx - sx))
+    off = (angle - sh + 180.0) % 360.0 - 180.0
+    result: npt.NDArray[np.bool_] = np.abs(off) <= half
+    return result
+
+
+class Plans:
+    """The legal plans of one aircraft from a state, scored on paper, best first."""
+
+    def __init__(self, state: WowState, plane: Plane) -> None:
+        data = shipped()
+        table = data.table
+        deck = _deck(plane.deck)
+        previous, steep = ((plane.executed[-1], plane.executed_steep[-1]) if plane.executed
+                           else (plane.last_kind, plane.last_steep))
+        mask = deck.legal(previous, steep).copy()
+        for k, number in enumerate(plane.plan[:3]):
+            mask &= deck.numbers[:, k] == number
+        if not mask.any():  # a planned card left out (climb or dive): nothing to search
+            self.orders: npt.NDArray[np.int64] = np.zeros((0, 3), dtype=np.int64)
+            self.scores: Floats = np.zeros(0)
+            self.on_table: npt.NDArray[np.bool_] = np.zeros(0, dtype=np.bool_)
+            return
+        index = np.flatnonzero(mask)
+        rel = deck.rel[index]
+        a = math.radians(plane.pose.heading)
+        cos, sin = math.cos(a), math.sin(a)
+        x = plane.pose.x + rel[:, :, 0] * cos - rel[:, :, 1] * sin
+        y = plane.pose.y + rel[:, :, 0] * sin + rel[:, :, 1] * cos
+        h = plane.pose.heading + rel[:, :, 2]
+        width, height = state.area.width, state.area.height
+        margin = np.minimum(np.minimum(x, y), np.minimum(width - x, height - y))
+        score = -2.0 * np.maximum(0.0, 120.0 - margin).sum(axis=1)
+        reach = table.ruler.length + table.base.length / 2
+        short = table.ruler.length / 2 + table.base.length / 2
+        half = table.arcs.front_half_angle
+        for enemy in state.planes:
+            if enemy.side == plane.side or enemy.status not in ACTIVE:
+                continue
+            gx, gy, gh = enemy.pose.x, enemy.pose.y, float(enemy.pose.heading)
+            sdx, sdy, sturn = _deck(enemy.deck).straight
+            for k in range(3):  # the enemy carried on by straights, as greedy guesses
+                ga = math.radians(gh)
+                gx, gy = (gx + sdx * math.cos(ga) - sdy * math.sin(ga),
+                          gy + sdx * math.sin(ga) + sdy * math.cos(ga))
+                gh += sturn
+                px, py, ph = x[:, k], y[:, k], h[:, k]
+                ex, ey = np.full_like(px, gx), np.full_like(py, gy)
+                distance = np.hypot(ex - px, ey - py)
+                mine = _in_arc(px, py, ph, ex, ey, half) & (distance <= reach)
+                theirs = _in_arc(ex, ey, np.full_like(px, gh), px, py, half) & (distance <= reach)
+                score += np.where(mine, np.where(distance <= short, 60.0, 35.0), 0.0)
+                score -= np.where(theirs, 45.0, 0.0)
+                score -= distance * 0.05
+                behind = ~_in_arc(ex, ey, np.full_like(px, gh), px, py,
+                                  180.0 - table.arcs.rear_half_angle)
+                score += np.where(behind & (distance < 2.5 * table.ruler.length), 10.0, 0.0)
+        on: npt.NDArray[np.bool_] = np.asarray((margin >= 0).all(axis=1), dtype=np.bool_)
+        if on.any():  # never off the table if anything else will do
+            index, score, on = index[on], score[on], on[on]
+        order = np.argsort(-score, kind="stable")
+        self.orders = deck.numbers[index[order]]
+        self.scores = score[order]
+        self.on_table = on[order]
+
+    def __len__(self) -> int:
+        return len(self.orders)
+
+    def plan(self, i: int) -> tuple[int, ...]:
+        return tuple(int(n) for n in self.orders[i])
+
+    def draw(self, rng: Rng) -> tuple[tuple[int, ...], Rng]:
+        """A plausible plan: one of the best few (softmax on the score), or now and
+        then any plan (that stays on the table, if one does)."""
+        roll, rng = next_u64(rng)
+        u = (roll >> 11) / float(1 << 53)
+        if u < NOISE:
+            i, rng = choice(rng, range(len(self.orders)))
+            return self.plan(i), rng
+        top = self.scores[:ROLLOUT_TOP]
+        weights = np.exp((top - top[0]) / TEMPERATURE)
+        roll, rng = next_u64(rng)
+        pick = (roll >> 11) / float(1 << 53) * float(weights.sum())
+        i = int(np.searchsorted(np.cumsum(weights), pick, side="right"))
+        return self.plan(min(i, len(top) - 1)), rng
+
+
+class WingsOfWarPolicy:
+    """The ``mcts`` hooks for Wings of War (see ``dogfight.ai.mcts.Policy``)."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self._plans: dict[tuple[Any, ...], Plans] = {}
+
+    def plans(self, state: WowState, plane: Plane) -> Plans:
+        key = (plane.id, plane.deck, plane.pose, plane.plan, plane.executed,
+               plane.last_kind, plane.last_steep,
+               tuple((p.id, p.pose, p.status) for p in state.planes if p.side != plane.side),
+               state.area)
+        found = self._plans.get(key)
+        if found is None:
+            if len(self._plans) > 20_000:
+                self._plans.clear()
+            found = self._plans[key] = Plans(state, plane)
+        return found
+
+    # -- the root -----------------------------------------------------------------------
+    def candidates(self, state: WowState, seat: Seat, legal: Sequence[Decision],
+                   rng: Rng) -> tuple[list[list[Decision]], Rng]:
+        """Sequences of this seat's decisions to search, the most promising first."""
+        if state.step == "fire":
+            return [[self._fire(state, seat, legal)]], rng
+        if state.step != "plan" or not legal or "card" not in legal[0]:
+            return [[d] for d in legal], rng
+        plane = next(p for p in state.planes if p.id == legal[0]["plane"])
+        plans = self.plans(state, plane)
+        if not len(plans):
+            return [[d] for d in legal], rng
+        chosen = list(range(min(TOP, len(plans))))
+        rest = list(range(len(chosen), len(plans)))
+        for _ in range(min(OTHERS, len(rest))):
+            i, rng = choice(rng, rest)
+            rest.remove(i)
+            chosen.append(i)
+        done = len(plane.plan)
+        out: list[list[Decision]] = []
+        seen: set[tuple[int, ...]] = set()
+        for i in chosen:
+            cards = plans.plan(i)[done:]
+            if cards in seen:
+                continue
+            seen.add(cards)
+            out.append([{"plane": plane.id, "card": n} for n in cards])
+        return [m for m in out if m[0] in legal] or [[d] for d in legal], rng
+
+    # -- the enemy's sealed cards ---------------------------------------------------------
+    def reshape(self, state: WowState, seat: Seat, rng: Rng) -> tuple[WowState, Rng]:
+        """The other seats' cards planned this turn and not yet seen, drawn from the plans
+        they are likely to make rather than uniformly (planning only: no card revealed)."""
+        if state.step != "plan" or state.shown or state.options.rules.tailing:
+            return state, rng
+        planes = list(state.planes)
+        changed = False
+        for i, p in enumerate(planes):
+            if p.seat == seat or not p.plan or p.status not in ACTIVE or p.in_cloud:
+                continue
+            plans = self.plans(state, replace(p, plan=()))
+            if not len(plans):
+                continue
+            plan, rng = plans.draw(rng)
+            planes[i] = replace(p, plan=plan[:len(p.plan)])
+            changed = True
+        return (replace(state, planes=tuple(planes)) if changed else state), rng
+
+    # -- roll-outs --------------------------------------------------------------------------
+    def act(self, state: WowState, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
+        """The next decisions of ``seat`` in a roll-out."""
+        legal = self.game.legal(state, seat)
+        if state.step == "fire":
+            return [self._fire(state, seat, legal)], rng
+        if state.step == "plan" and legal and "card" in legal[0]:
+            plane = next(p for p in state.planes if p.id == legal[0]["plane"])
+            plans = self.plans(state, plane)
+            if len(plans):
+                plan, rng = plans.draw(rng)
+                return [{"plane": plane.id, "card": n} for n in plan[len(plane.plan):]], rng
+        decision, rng = choice(rng, list(legal))
+        return [decision], rng
+
+    @staticmethod
+    def _fire(state: WowState, seat: Seat, legal: Sequence[Decision]) -> Decision:
+        """At the target that draws the most damage cards (firing costs nothing)."""
+        cards = {(s.plane, s.arc, t): n for s in state.fire_slots for t, n in s.targets}
+        shots = [d for d in legal if "target" in d]
+        if not shots:
+            return legal[0]
+        return max(shots, key=lambda d: cards.get((d["plane"], d["arc"], d["target"]), 0))
