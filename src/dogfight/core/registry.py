@@ -11,6 +11,7 @@ from dogfight.core.errors import UnknownGame
 BUILTIN: dict[str, str] = {
     "test-duel": "dogfight.games.duel",
     "wings-of-war": "dogfight.games.wings_of_war",
+    "down-in-flames": "dogfight.games.down_in_flames",
 }
 """Game id -> module holding a ``GAME`` object. A game is listed once it is playable."""
 

@@ -6,7 +6,6 @@ rest (``source = "derived: ..."``). A player who owns the cards copies a file to
 ``$DOGFIGHT_DATA_DIR/down-in-flames/`` (campaigns to ``.../campaigns/``, where a new
 sheet may also be added) and edits it; that copy is loaded instead. Everything is
 checked on load: a malformed file is refused naming the file, the entry and the reason.
-No rules use this data yet.
 """
 
 from __future__ import annotations
