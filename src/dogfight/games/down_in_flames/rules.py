@@ -123,21 +123,20 @@ class DownInFlames(Game[DifState]):
 
     # ================================================================== set-up
     def option_schema(self) -> Any:
-        campaigns = sorted(self.d.campaigns)
+        sorties = self.sorties()
         return {
             "mode": {"type": "choice", "choices": ["dogfight", "mission"],
                      "default": "dogfight"},
-            "vp": {"type": "int", "default": 12, "min": 1, "max": 100},
-            "year": {"type": "int", "default": 1940, "min": 1936, "max": 1945},
-            "seats_per_side": {"type": "int", "default": 1, "min": 1, "max": 4},
-            "planes_per_seat": {"type": "int", "default": 1, "min": 1, "max": 4},
+            "vp": {"type": "int", "default": 12, "min": 12, "max": 100},
+            "year": {"type": "int", "default": 1940, "min": 1937, "max": 1945},
+            "seats_per_side": {"type": "int", "default": 1, "min": 1, "max": 3},
+            "planes_per_seat": {"type": "int", "default": 1, "min": 1, "max": 2},
             "turns": {"type": "int", "default": 6, "min": 1, "max": 20},
             "deck": {"type": "choice", "choices": ["full", "pacific", "europe"],
                      "default": "full"},
             "decks": {"type": "int", "default": 1, "min": 1, "max": 3},
-            "mission": {"campaign": {"type": "choice", "choices": campaigns,
-                                     "default": "poland-1939"},
-                        "target": {"type": "int", "default": 3, "min": 1, "max": 30},
+            "mission": {"sortie": {"type": "choice", "choices": sorties,
+                                   "default": sorties[0] if sorties else ""},
                         "scale": {"type": "int", "default": 1, "min": 1, "max": 4}},
             "rules": {name: {"type": "bool", "default": False, "title": title}
                       for name, title in RULE_TITLES.items()},
@@ -238,6 +237,14 @@ class DownInFlames(Game[DifState]):
 
     def _setup_mission(self, opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
         m = opts.mission
+        if m.sortie:
+            parts = m.sortie.split(":")
+            if len(parts) != 4 or parts[1] not in ("axis", "allies") or not parts[3].isdigit():
+                raise InvalidOptions(f"mission.sortie: {m.sortie!r} is not "
+                                     "<campaign>:<side>:<from>:<target>")
+            origin: int | str = int(parts[2]) if parts[2].isdigit() else parts[2]
+            m = msgspec.convert({"campaign": parts[0], "attacker": parts[1], "origin": origin,
+                                 "target": int(parts[3]), "scale": m.scale}, type(m))
         if m.campaign not in self.d.campaigns:
             raise InvalidOptions(f"mission.campaign: unknown campaign {m.campaign!r}; known: "
                                  f"{', '.join(sorted(self.d.campaigns))}")
@@ -282,6 +289,16 @@ class DownInFlames(Game[DifState]):
                 state, defender):
             return self._start_mission_planes(state, [])[0]
         return state
+
+    def sorties(self) -> list[str]:
+        """Every attack arrow of every campaign sheet as "<campaign>:<side>:<from>:<to>",
+        the initiative side's opening arrows first (book § Première mission)."""
+        out = []
+        for name, camp in sorted(self.d.campaigns.items()):
+            arrows = sorted(camp.arrows, key=lambda a: (
+                a.side != camp.campaign.initiative, a.origin != "start", a.to))
+            out += [f"{name}:{a.side}:{a.origin}:{a.to}" for a in arrows]
+        return out
 
     def campaign(self, state: DifState) -> Campaign:
         assert state.mission is not None

@@ -48,6 +48,9 @@ class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class MissionOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One campaign mission (book § Jouer une campagne)."""
 
+    sortie: str = ""
+    """"<campaign>:<side>:<from>:<target>", one attack arrow of a sheet (the lobby's
+    choice); when given it sets campaign, attacker, origin and target."""
     campaign: str = "poland-1939"
     target: int = 3
     attacker: Literal["axis", "allies"] | Literal[""] = ""
