@@ -63,6 +63,25 @@ def test_preview_gives_seats_planes_and_aircraft(client: TestClient) -> None:
     assert bad.status_code == 400 and "unknown scenario 'moon'" in bad.json()["error"]
 
 
+def test_preview_without_a_per_plane_aircraft_choice(client: TestClient) -> None:
+    """Down In Flames' fighters are chosen in secret inside the game: its preview gives
+    the seats and no aircraft choice (and does not fail on planes without aircraft)."""
+    for mode in ("dogfight", "mission"):
+        answer = client.post("/api/preview", json={"game": "down-in-flames",
+                                                   "options": {"mode": mode}})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert set(body["seats"]) == {"allies", "axis"}
+        assert "planes" not in body and "aircraft" not in body
+
+
+def test_game_data_for_the_pages(client: TestClient) -> None:
+    data = client.get("/api/games/down-in-flames/data").json()
+    assert any(c["title"] == "In My Sights" for c in data["action_deck"])
+    assert any(a["name"] == "Spitfire I" for a in data["aircraft"])
+    assert client.get("/api/games/moon/data").status_code == 404
+
+
 def test_a_game_against_the_computer(client: TestClient) -> None:
     game = new_game(client)
     token = game["seats"]["allies"]["token"]

@@ -80,6 +80,27 @@ def token_of(request: Request | WebSocket) -> str | None:
     return request.query_params.get("token") or None
 
 
+def aircraft_choice(game: Any, options: dict[str, Any], planes: list[dict[str, Any]],
+                    aircraft: list[dict[str, Any]]) -> bool:
+    """Whether the options choose each plane's aircraft (``options["aircraft"] =
+    {plane: aircraft}``): asked by choosing another aircraft for the first plane. A game
+    whose aircraft are chosen later, inside the game, offers no such choice."""
+    first = planes[0]
+    other = next((a["id"] for a in aircraft if a["id"] != first["aircraft"]
+                  and a.get("side") == first.get("side")), None) or next(
+        (a["id"] for a in aircraft if a["id"] != first["aircraft"]), None)
+    if other is None:
+        return False
+    try:
+        tried = Match.new(game, {**options, "aircraft": {first["id"]: other}}, 0)
+    except DogfightError:
+        return False
+    view = game.view(tried.state, None)
+    again = view.get("planes") if isinstance(view, dict) else None
+    return any(isinstance(p, dict) and p.get("id") == first["id"]
+               and p.get("aircraft") == other for p in again or [])
+
+
 def create_app(db_url: str | None = None) -> FastAPI:
     database = Database(db_url)
     hub = Hub(database)
@@ -127,13 +148,23 @@ def create_app(db_url: str | None = None) -> FastAPI:
         match = Match.new(game, options, 0)
         out: dict[str, Any] = {"seats": dict(game.seats(match.state))}
         view = game.view(match.state, None)
-        if isinstance(view, dict) and "planes" in view:
-            out["planes"] = [{"id": p["id"], "seat": p["seat"], "aircraft": p["aircraft"],
-                              "name": p["name"], "side": p["side"]} for p in view["planes"]]
-            data = game.data()
-            out["aircraft"] = [{"id": a["id"], "name": a["name"], "side": a["side"]}
-                               for a in data.get("aircraft", [])]
+        planes = view.get("planes") if isinstance(view, dict) else None
+        if isinstance(planes, list) and planes and all(
+                isinstance(p, dict) and "aircraft" in p for p in planes):
+            aircraft = [{"id": a["id"], "name": a["name"], "side": a.get("side")}
+                        for a in game.data().get("aircraft", [])]
+            if aircraft_choice(game, options, planes, aircraft):
+                out["planes"] = [{"id": p["id"], "seat": p["seat"], "aircraft": p["aircraft"],
+                                  "name": p.get("name"), "side": p.get("side")}
+                                 for p in planes]
+                out["aircraft"] = aircraft
         return out
+
+    @app.get("/api/games/{game_id}/data")
+    def game_data(game_id: str) -> Any:
+        """A game's public reference data (aircraft, decks, tables): what its pages
+        draw cards and stats from."""
+        return get_game(game_id).data()
 
     # -- matches -----------------------------------------------------------------------
     @app.post("/api/matches", status_code=201)
