@@ -207,11 +207,28 @@ def check_decision_shape(decision: Any) -> Decision:
         raise MalformedDecision(
             f"a decision is a JSON object, got {type(decision).__name__}: {decision!r:.80}"
         )
+    if _plain_json(decision):  # the common case, without encoding anything
+        return decision
     try:
         canonical_json(decision)
     except (TypeError, ValueError) as exc:
         raise MalformedDecision(f"a decision must hold JSON values only: {exc}") from None
     return decision
+
+
+def _plain_json(value: Any, depth: int = 0) -> bool:
+    """True for str/int/bool/None and lists or str-keyed dicts of them (a few levels
+    deep); anything else (floats, odd types, deep nesting) goes through the encoder."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return True
+    if depth > 4:
+        return False
+    if kind is dict:
+        return all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+    if kind is list:
+        return all(_plain_json(v, depth + 1) for v in value)
+    return False
 
 
 def decide(game: Game[S], state: S, seat: Any, decision: Any) -> Step[S]:

@@ -10,9 +10,10 @@ Campaign missions add flak and bombing patterns (§ Jouer une campagne).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import msgspec
 
@@ -82,6 +83,12 @@ for a small edge, two for an edge worth about a card or a burst a turn, four for
 two Ace Pilot markers). Edit here or give a pilot in the options."""
 
 
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Any) -> dict[str, bool]:
+    out: dict[str, bool] = msgspec.to_builtins(rules)
+    return out
+
+
 class Stats(NamedTuple):
     speed: int
     performance: int
@@ -96,8 +103,10 @@ class Stats(NamedTuple):
     turbo: bool
 
 
-def _replace(obj: T, **changes: Any) -> T:
-    return msgspec.structs.replace(obj, **changes)  # type: ignore[type-var]
+if TYPE_CHECKING:
+    def _replace(obj: T, **changes: Any) -> T: ...
+else:
+    _replace = msgspec.structs.replace
 
 
 def _no(message: str, section: str = "") -> IllegalDecision:
@@ -409,8 +418,12 @@ class DownInFlames(Game[DifState]):
         return None
 
     def _put(self, state: DifState, plane: Plane) -> DifState:
-        return _replace(state, planes=tuple(plane if p.id == plane.id else p
-                                            for p in state.planes))
+        planes = list(state.planes)
+        for i, p in enumerate(planes):
+            if p.id == plane.id:
+                planes[i] = plane
+                break
+        return _replace(state, planes=tuple(planes))
 
     def is_bomber(self, p: Plane) -> bool:
         return p.bomber or p.loaded
@@ -425,11 +438,23 @@ class DownInFlames(Game[DifState]):
         """The card's figures (its damaged side once flipped), pilot marker and
         wingman leader applied (book § Les cartes Chasseurs, § Endommager des
         chasseurs, § Marqueurs de pilote expérimenté, § Ailiers)."""
-        a = self.d.aircraft[p.aircraft]
-        pilot = p.pilot
+        leader = state.options.rules.wingmen and any(
+            q.leader == p.id and self.in_play(q) for q in state.planes)
+        gunner_mod = 0
+        if state.mission is not None and self.d.aircraft[p.aircraft].gunner:
+            for side, number, _choice in state.mission.options:
+                for eff in self._option(state, side, number).effects:
+                    if eff.kind == "gunner":
+                        gunner_mod += eff.value if side == p.side else -eff.value
+        return self._stats(p.aircraft, p.pilot, p.damage, leader, gunner_mod)
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one game object, a few keys
+    def _stats(self, aircraft: str, pilot: str, damage: int, leader: bool, gunner_mod: int
+               ) -> Stats:
+        a = self.d.aircraft[aircraft]
         frame0 = a.airframe[0] + {"A+1": 1, "A+2": 2}.get(pilot, 0)
         frame1 = a.airframe[1] + {"A+1": 1, "A+2": 2}.get(pilot, 0)
-        hurt = p.damage >= frame0
+        hurt = damage >= frame0
         src = a.damaged if hurt else a
         speed, perf = src.speed, src.performance
         pre, post = src.horsepower
@@ -443,15 +468,9 @@ class DownInFlames(Game[DifState]):
             pre, post = pre + 1, post + 1
         elif pilot == "H+0/+1":
             post += 1
-        if state.options.rules.wingmen and any(q.leader == p.id and self.in_play(q)
-                                               for q in state.planes):
+        if leader:
             pre, post = pre + 1, post + 1  # book § Ailiers: the leader draws one more
-        if state.mission is not None and gunner:
-            for side, number, _choice in state.mission.options:
-                for eff in self._option(state, side, number).effects:
-                    if eff.kind == "gunner":
-                        gunner += eff.value if side == p.side else -eff.value
-            gunner = max(0, gunner)
+        gunner = max(0, gunner + gunner_mod) if gunner else 0
         agile = "agile" in a.specials or (pilot == "Ag" and not hurt)
         return Stats(speed, perf, pre, post, bursts, fire, (frame0, frame1), gunner, agile,
                      "barrage" in a.specials, "turbocharger" in a.specials)
@@ -599,6 +618,19 @@ class DownInFlames(Game[DifState]):
         return dict(state.seats)
 
     def pending(self, state: DifState) -> Mapping[Seat, Prompt]:
+        # one-entry memo: decide(), legal() and validate() ask for the same state in turn
+        # (states are immutable; the memo holds the state itself, so its id cannot be reused)
+        cached = self._pending_memo
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        out = self._pending(state)
+        self._pending_memo = (state, out)
+        return out
+
+    _pending_memo: tuple[DifState, Mapping[Seat, Prompt]] | None = None
+    _legal_memo: tuple[DifState, Seat, list[Decision]] | None = None
+
+    def _pending(self, state: DifState) -> Mapping[Seat, Prompt]:
         phase = state.phase
         if phase == "over":
             return {}
@@ -672,6 +704,14 @@ class DownInFlames(Game[DifState]):
         return {}
 
     def legal(self, state: DifState, seat: Seat) -> Sequence[Decision]:
+        cached = self._legal_memo
+        if cached is not None and cached[0] is state and cached[1] == seat:
+            return list(cached[2])
+        out = self._legal(state, seat)
+        self._legal_memo = (state, seat, out)
+        return list(out)
+
+    def _legal(self, state: DifState, seat: Seat) -> list[Decision]:
         prompt = self.pending(state).get(seat)
         if prompt is None:
             return []
@@ -1259,7 +1299,8 @@ class DownInFlames(Game[DifState]):
         if v == "maneuver":
             q = self.plane(state, state.speed_target)
             state = _replace(state, speed_points=state.speed_points - 1)
-            state, events = self._draw_turret(state, q.id, events)
+            if self.is_bomber(q):  # a fighter has no turret hand (book § Tourelles)
+                state, events = self._draw_turret(state, q.id, events)
             chain = Chain(kind="speed", actor=p.id, target=q.id, steps=1, last="Maneuver")
             events.append(Event("speed-maneuver", {"plane": p.id, "target": q.id}))
             return self._open_chain(state, chain, events)
@@ -1942,7 +1983,7 @@ class DownInFlames(Game[DifState]):
         for side, v in state.balance:
             out[side] = out.get(side, 0) + v
         for p in state.planes:
-            if not p.aircraft:
+            if not p.aircraft or not (p.damage or p.down):
                 continue
             value = self.d.aircraft[p.aircraft].vp + PILOT_VP.get(p.pilot, 0)
             for side in out:
@@ -1994,38 +2035,48 @@ class DownInFlames(Game[DifState]):
         return state.turn
 
     # ================================================================== views
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - one game object, a few keys
+    def _stats_json(self, s: Stats, aircraft: str) -> dict[str, Any]:
+        return {"speed": s.speed, "performance": s.performance,
+                "horsepower": [s.pre, s.post], "bursts": s.bursts, "firepower": s.firepower,
+                "airframe": list(s.airframe), "gunner": s.gunner, "agile": s.agile,
+                "specials": list(self.d.aircraft[aircraft].specials)}
+
+    @functools.lru_cache(maxsize=8192)  # noqa: B019 - planes are immutable and shared
+    def _plane_view(self, p: Plane, secrets: bool, s: Stats | None) -> dict[str, Any]:
+        """One aircraft as a seat sees it (its hand only with ``secrets``). Views are
+        read-only: this dict is shared by every view of an unchanged plane."""
+        entry: dict[str, Any] = {
+            "id": p.id, "seat": p.seat, "side": p.side,
+            "bomber": p.bomber, "loaded": p.loaded,
+            "down": p.down, "gone": p.gone, "acted": p.acted,
+            "hand_count": len(p.hand), "turret_count": len(p.turret_hand),
+            "damage": p.damage, "evasive": p.evasive, "extra_hits": p.extra_hits,
+            "spent": p.spent, "aces": p.aces, "leader": p.leader,
+            "row": p.row, "col": p.col, "selected": p.selected, "late": p.late,
+            "pattern": p.pattern, "hits_dealt": p.hits_dealt,
+        }
+        if s is not None:
+            a = self.d.aircraft[p.aircraft]
+            entry.update({"aircraft": p.aircraft, "name": a.name, "nation": a.nation,
+                          "pilot": p.pilot, "damaged": p.damage >= s.airframe[0],
+                          "stats": self._stats_json(s, p.aircraft)})
+        if p.altitude >= 0:
+            entry["altitude"] = ALTITUDES[p.altitude]
+        if secrets:
+            entry["hand"] = list(p.hand)
+            entry["turret_hand"] = list(p.turret_hand)
+        return entry
+
     def view(self, state: DifState, viewer: Seat | None) -> Any:
         over = state.phase == "over"
         revealed_all = all(p.aircraft for p in state.planes)
         planes = []
         for p in state.planes:
-            mine = viewer == p.seat
-            entry: dict[str, Any] = {
-                "id": p.id, "seat": p.seat, "side": p.side,
-                "bomber": p.bomber, "loaded": p.loaded,
-                "down": p.down, "gone": p.gone, "acted": p.acted,
-                "hand_count": len(p.hand), "turret_count": len(p.turret_hand),
-                "damage": p.damage, "evasive": p.evasive, "extra_hits": p.extra_hits,
-                "spent": p.spent, "aces": p.aces, "leader": p.leader,
-                "row": p.row, "col": p.col, "selected": p.selected, "late": p.late,
-                "pattern": p.pattern, "hits_dealt": p.hits_dealt,
-            }
-            if p.aircraft and (revealed_all or p.bomber or p.loaded or state.phase != "choose"):
-                a = self.d.aircraft[p.aircraft]
-                s = self.stats(state, p)
-                entry.update({"aircraft": p.aircraft, "name": a.name, "nation": a.nation,
-                              "pilot": p.pilot, "damaged": self.damaged(state, p),
-                              "stats": {"speed": s.speed, "performance": s.performance,
-                                        "horsepower": [s.pre, s.post], "bursts": s.bursts,
-                                        "firepower": s.firepower,
-                                        "airframe": list(s.airframe), "gunner": s.gunner,
-                                        "agile": s.agile, "specials": a.specials}})
-            if p.altitude >= 0:
-                entry["altitude"] = ALTITUDES[p.altitude]
-            if mine or over:
-                entry["hand"] = list(p.hand)
-                entry["turret_hand"] = list(p.turret_hand)
-            planes.append(entry)
+            show = p.aircraft != "" and (revealed_all or p.bomber or p.loaded
+                                         or state.phase != "choose")
+            planes.append(self._plane_view(p, viewer == p.seat or over,
+                                           self.stats(state, p) if show else None))
         sealed: dict[str, Any] = {}
         for pid, value in state.sealed:
             owner = self._find(state, pid)
@@ -2049,7 +2100,7 @@ class DownInFlames(Game[DifState]):
             "follow": [msgspec.to_builtins(f) for f in state.follows[:1]],
             "evasive": {"plane": state.evasive_for, "hits": state.evasive_hits}
             if state.evasive_for else None,
-            "vp": self.vp(state), "rules": msgspec.to_builtins(state.options.rules),
+            "vp": self.vp(state), "rules": _rules_json(state.options.rules),
             "mode": state.options.mode, "result": state.result,
         }
         m = state.mission
@@ -2066,6 +2117,18 @@ class DownInFlames(Game[DifState]):
 
     # ================================================================== words
     def label(self, state: DifState, seat: Seat, decision: Decision) -> str:
+        """A decision in words; it depends on the decision alone, so it is memoised."""
+        try:
+            key = tuple(decision.items())
+            return self._label(key)
+        except TypeError:  # a list inside (follow's discards): not hashable
+            return self._words(decision)
+
+    @functools.lru_cache(maxsize=8192)  # noqa: B019 - one game object, bounded
+    def _label(self, key: tuple[tuple[str, Any], ...]) -> str:
+        return self._words(dict(key))
+
+    def _words(self, decision: Decision) -> str:
         d = decision
 
         def name(key: Any) -> str:
@@ -2147,7 +2210,7 @@ class DownInFlames(Game[DifState]):
         if "option" in d:
             return f"campaign option #{d['option']}" + (f" ({d['choice']})"
                                                         if d["choice"] else "")
-        return super().label(state, seat, decision)
+        return msgspec.json.encode(decision).decode()
 
     def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
         d = dict(event.data)
