@@ -7,6 +7,7 @@ in its arc and range, itself out of theirs, and far from the table's edge; it fi
 at the enemy that draws the most cards, and for every other decision falls back to
 the first legal one. It never sees a secret: only ``observe`` for its seat.
 
+For Down In Flames it plays the rules of thumb of :mod:`dogfight.ai.down_in_flames`.
 For a game without an evaluation here it plays like ``random``.
 """
 
@@ -31,6 +32,12 @@ class GreedyPilot:
     def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
         if game_id == "wings-of-war":
             decision = wings_of_war(observation)
+            if decision is not None and decision in (observation.get("legal") or []):
+                return decision
+        if game_id == "down-in-flames":
+            from dogfight.ai.down_in_flames import heuristic
+
+            decision = heuristic(observation)
             if decision is not None and decision in (observation.get("legal") or []):
                 return decision
         return self.fallback.choose(game_id, observation)

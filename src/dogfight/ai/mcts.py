@@ -88,6 +88,7 @@ class UniformPolicy:
 
 POLICIES: dict[str, str] = {
     "wings-of-war": "dogfight.ai.wings_of_war:WingsOfWarPolicy",
+    "down-in-flames": "dogfight.ai.down_in_flames:DownInFlamesPolicy",
 }
 """Game id -> ``module:class`` of its search policy (a class taking the game)."""
 
