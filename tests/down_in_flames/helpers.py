@@ -180,6 +180,8 @@ def raid(fighter: str = "bf-109e", bombers: tuple[str, ...] = ("b-24d", "b-24d")
     moves = [(s, {"plane": f"{s}-{i + 1}", "altitude": "medium"})
              for s in ("allies", "axis") for i in range(n)]
     state = acts(state, *moves)
+    if state.phase == "order":
+        state = act(state, "axis", {"act": X})
     for i, key in enumerate(bombers):
         row, col = cells[i]
         state = put(state, f"allies-{i + 1}", hand=[], aircraft=key, bomber=True,
