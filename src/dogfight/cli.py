@@ -252,6 +252,55 @@ def cmd_db(args: argparse.Namespace) -> int:
     return 0
 
 
+def _campaign_text(now: dict[str, Any]) -> str:
+    lines = [f"campaign  {now['id']}  {now['game']}  {now['name']}  ({now['status']})"]
+    for g in now["games"]:
+        lines.append(f"game {g['seq'] + 1:<4} {g['id']}  "
+                     f"{'recorded' if g['recorded'] else 'in play'}")
+    if now["result"] is not None:
+        lines.append(f"result    {json.dumps(now['result'], ensure_ascii=False)}")
+    for index, choice in enumerate(now["choices"]):
+        lines.append(f"choice {index:<3} {choice['label']}")
+    return "\n".join(lines)
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from dogfight import campaigns
+    from dogfight.play import result_summary, simulate
+    from dogfight.store.db import Database
+    from dogfight.store.saves import save_from_match
+
+    database = Database(args.db)
+    try:
+        if args.campaign_command == "start":
+            options = parse_option_args(args.options, args.option)
+            print(campaigns.start(database, args.game, args.name, options))
+            return 0
+        if args.campaign_command == "list":
+            for info in database.list_campaigns():
+                print(f"{info.id}  {info.game:<20} {info.name:<28} {info.status:<7} "
+                      f"{len(info.games)} game(s)")
+            return 0
+        if args.campaign_command == "fly":
+            options = campaigns.next_options(database, args.id, args.choice)
+            game = get_game(database.campaign(args.id).game)
+            players = args.players.split(",") if args.players else None
+            match, assignment = simulate(game, options, args.seed, players)
+            game_id = database.import_save(save_from_match(match, assignment))
+            campaigns.link(database, args.id, game_id)
+            result = result_summary(match, assignment)
+            if not args.json:
+                print(_result_text(result))
+        now = campaigns.status(database, args.id)
+        if args.json:
+            _print_json(now)
+        else:
+            print(_campaign_text(now))
+    finally:
+        database.close()
+    return 0
+
+
 # -- parser -------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -341,6 +390,27 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("id")
     q.add_argument("file")
     p.set_defaults(func=cmd_db)
+
+    p = sub.add_parser("campaign", help="campaigns: series of games kept in the database")
+    p.add_argument("--db", metavar="URL",
+                   help="SQLAlchemy or postgresql:// URL (default: ./dogfight.sqlite3)")
+    csub = p.add_subparsers(dest="campaign_command", required=True, metavar="ACTION")
+    q = csub.add_parser("start", help="start a campaign; prints its id")
+    q.add_argument("game")
+    q.add_argument("name")
+    q.add_argument("--options", metavar="JSON")
+    q.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE")
+    q = csub.add_parser("list", help="the stored campaigns")
+    q = csub.add_parser("show", help="a campaign: its games, its record, what comes next")
+    q.add_argument("id")
+    q.add_argument("--json", action="store_true")
+    q = csub.add_parser("fly", help="play the campaign's next game between computer pilots")
+    q.add_argument("id")
+    q.add_argument("--choice", type=int, default=0, help="which next game (see show)")
+    q.add_argument("--players", help="pilots by seat order, e.g. greedy,random")
+    q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_campaign)
     return parser
 
 

@@ -176,6 +176,29 @@ class Game(ABC, Generic[S]):
         """Broken invariants of ``state`` (empty when sound); used by property tests."""
         return []
 
+    # -- campaigns (optional): a series of games, each one's options from the record ------
+    def campaign_names(self) -> list[str]:
+        """The campaigns this game offers (empty: none)."""
+        return []
+
+    def campaign_start(self, name: str, options: Mapping[str, Any]) -> JSON:
+        """A new campaign record (plain JSON, kept by the store as it is)."""
+        raise InvalidOptions(f"{self.id} has no campaigns")
+
+    def campaign_choices(self, campaign: JSON) -> list[JSON]:
+        """The games that may be played next, each ``{"chooser": side, "label": str,
+        "options": {...}}``; empty once the campaign is over."""
+        return []
+
+    def campaign_record(self, campaign: JSON, options: Mapping[str, Any],
+                        outcome: Outcome) -> JSON:
+        """The record after a finished game of the campaign (played with ``options``)."""
+        raise InvalidOptions(f"{self.id} has no campaigns")
+
+    def campaign_result(self, campaign: JSON) -> JSON:
+        """The campaign's result once it is over, else ``None``."""
+        return None
+
     # -- for search pilots (optional) --------------------------------------------------
     def determinize(self, state: S, seat: Seat, rng: Rng) -> S:
         """A state ``seat`` cannot tell from ``state``: everything it does not see

@@ -1,10 +1,12 @@
 """Games as database rows through SQLAlchemy: SQLite by default, PostgreSQL by URL.
 
 Tables: ``games`` (one row per game: id, game id, rules version, options, seed,
-players, status, final digest) and ``actions`` (one row per accepted action, keyed
-by game and sequence number). Appending an action is one transaction whose
-primary key (game, seq) lets the database, not the process, decide between two
-writers: the second gets :class:`Conflict`.
+players, status, final digest), ``actions`` (one row per accepted action, keyed
+by game and sequence number), ``seats``, and ``campaigns`` with
+``campaign_games`` (a series of games and the game's own JSON record of it).
+Appending an action is one transaction whose primary key (game, seq) lets the
+database, not the process, decide between two writers: the second gets
+:class:`Conflict`.
 """
 
 from __future__ import annotations
@@ -96,6 +98,46 @@ class SeatRow(Base):
     """human, open or pilot"""
     pilot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class CampaignRow(Base):
+    """A campaign: a series of games of one game id; ``record`` is the game's own JSON
+    (``Game.campaign_start`` / ``campaign_record``), ``version`` guards its updates."""
+
+    __tablename__ = "campaigns"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), index=True)
+    name: Mapped[str] = mapped_column(String(128))
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class CampaignGameRow(Base):
+    """Game number ``seq`` of a campaign; ``recorded`` once its outcome is in the record."""
+
+    __tablename__ = "campaign_games"
+
+    campaign_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), unique=True)
+    recorded: Mapped[bool] = mapped_column(default=False)
+
+
+@dataclass(frozen=True)
+class CampaignInfo:
+    id: str
+    game: str
+    name: str
+    record: dict[str, Any]
+    status: str
+    version: int
+    games: list[tuple[int, str, bool]]
+    """(seq, game id, recorded) in order."""
 
 
 @dataclass(frozen=True)
@@ -271,6 +313,55 @@ class Database:
         with self.engine.begin() as connection:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": channel, "payload": payload})
+
+    # -- campaigns ---------------------------------------------------------------------
+    def create_campaign(self, game: str, name: str, record: dict[str, Any]) -> str:
+        new_id = uuid.uuid4().hex
+        with self.session() as session:
+            session.add(CampaignRow(id=new_id, game=game, name=name, record=record,
+                                    status="active", version=0))
+        return new_id
+
+    def campaign(self, campaign_id: str) -> CampaignInfo:
+        with self.session() as session:
+            row = session.get(CampaignRow, campaign_id)
+            if row is None:
+                raise NotFound(f"no campaign {campaign_id!r} in the database")
+            games = session.scalars(select(CampaignGameRow).where(
+                CampaignGameRow.campaign_id == campaign_id).order_by(CampaignGameRow.seq))
+            return CampaignInfo(row.id, row.game, row.name, dict(row.record), row.status,
+                                row.version, [(g.seq, g.game_id, g.recorded) for g in games])
+
+    def list_campaigns(self, limit: int = 200) -> list[CampaignInfo]:
+        with self.session() as session:
+            ids = list(session.scalars(select(CampaignRow.id)
+                                       .order_by(CampaignRow.updated_at.desc()).limit(limit)))
+        return [self.campaign(i) for i in ids]
+
+    def add_campaign_game(self, campaign_id: str, seq: int, game_id: str) -> None:
+        """Link game number ``seq``; :class:`Conflict` if another writer linked it first."""
+        try:
+            with self.session() as session:
+                session.add(CampaignGameRow(campaign_id=campaign_id, seq=seq,
+                                            game_id=game_id, recorded=False))
+        except IntegrityError:
+            raise Conflict(f"campaign {campaign_id}: game {seq} was started by another "
+                           "writer") from None
+
+    def record_campaign_game(self, campaign_id: str, seq: int, version: int,
+                             record: dict[str, Any], over: bool) -> None:
+        """Store the record after game ``seq``, if nobody updated it since ``version``."""
+        with self.session() as session:
+            done = session.execute(
+                update(CampaignRow).where(CampaignRow.id == campaign_id,
+                                          CampaignRow.version == version)
+                .values(record=record, version=version + 1,
+                        status="over" if over else "active", updated_at=_now()))
+            if not done.rowcount:  # type: ignore[attr-defined]
+                raise Conflict(f"campaign {campaign_id} was updated by another writer")
+            session.execute(update(CampaignGameRow).where(
+                CampaignGameRow.campaign_id == campaign_id, CampaignGameRow.seq == seq)
+                .values(recorded=True))
 
     def count_games(self) -> int:
         with self.session() as session:

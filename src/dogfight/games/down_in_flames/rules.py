@@ -37,6 +37,7 @@ from dogfight.core import (
     shuffle,
 )
 from dogfight.core.rng import MAX_SEED
+from dogfight.games.down_in_flames import campaign as campaign_rules
 from dogfight.games.down_in_flames.data import (
     BOOK,
     GAME_ID,
@@ -253,7 +254,8 @@ class DownInFlames(Game[DifState]):
                                      "<campaign>:<side>:<from>:<target>")
             origin: int | str = int(parts[2]) if parts[2].isdigit() else parts[2]
             m = msgspec.convert({"campaign": parts[0], "attacker": parts[1], "origin": origin,
-                                 "target": int(parts[3]), "scale": m.scale}, type(m))
+                                 "target": int(parts[3]), "scale": m.scale,
+                                 "used": m.used}, type(m))
         if m.campaign not in self.d.campaigns:
             raise InvalidOptions(f"mission.campaign: unknown campaign {m.campaign!r}; known: "
                                  f"{', '.join(sorted(self.d.campaigns))}")
@@ -308,6 +310,23 @@ class DownInFlames(Game[DifState]):
                 a.side != camp.campaign.initiative, a.origin != "start", a.to))
             out += [f"{name}:{a.side}:{a.origin}:{a.to}" for a in arrows]
         return out
+
+    # ---- campaigns (book § Jouer une campagne): see campaign.py
+    def campaign_names(self) -> list[str]:
+        return sorted(self.d.campaigns)
+
+    def campaign_start(self, name: str, options: Mapping[str, Any]) -> Any:
+        return campaign_rules.start(self.d, name, dict(options))
+
+    def campaign_choices(self, campaign: Any) -> list[Any]:
+        return campaign_rules.choices(self.d, campaign)
+
+    def campaign_record(self, campaign: Any, options: Mapping[str, Any], outcome: Outcome
+                        ) -> Any:
+        return campaign_rules.record_outcome(self.d, campaign, dict(options), outcome)
+
+    def campaign_result(self, campaign: Any) -> Any:
+        return campaign_rules.result(self.d, campaign)
 
     def campaign(self, state: DifState) -> Campaign:
         assert state.mission is not None
@@ -953,8 +972,9 @@ class DownInFlames(Game[DifState]):
         campaign)."""
         camp = self.campaign(state)
         out: list[tuple[int, str]] = []
+        used = set(state.options.mission.used)
         for opt in camp.options:
-            if opt.side != side:
+            if opt.side != side or f"{side}:{opt.number}" in used:
                 continue
             kinds = {e.kind for e in opt.effects}
             if "altitude" in kinds:
@@ -2009,7 +2029,8 @@ class DownInFlames(Game[DifState]):
             return Outcome(winner, f"target {m.status or 'intact'}; net {net} VP: {result}",
                            scores, {"target": m.target, "status": m.status or "intact",
                                     "bombs": m.bombs, "net_vp": net, "vp": vp,
-                                    "result": result, "attacker": m.attacker})
+                                    "result": result, "attacker": m.attacker,
+                                    "options": [list(o) for o in m.options]})
         alive = {p.side for p in state.planes if self.in_play(p)}
         if state.result == "shot-down":
             if len(alive) == 1:

@@ -59,6 +59,8 @@ class MissionOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The arrow's tail: "start" or a target the attacker controls."""
     scale: int = 1
     """§ Augmenter l'échelle d'une campagne: aircraft and target values times this."""
+    used: list[str] = []
+    """Campaign options already used, "<side>:<number>" (each once a campaign)."""
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
