@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from dogfight import campaigns
 from dogfight.ai import PILOTS
 from dogfight.core.errors import (
     CorruptSave,
@@ -230,6 +231,45 @@ def create_app(db_url: str | None = None) -> FastAPI:
         save_ = parse_save(raw, "the uploaded file")
         match_id, answer = await asyncio.to_thread(hub.import_save, save_)
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}"}
+
+    # -- campaigns: series of games kept in the database (dogfight.campaigns) ------------
+    @app.get("/api/campaigns")
+    def campaign_list() -> list[dict[str, Any]]:
+        return [{"id": c.id, "game": c.game, "name": c.name, "status": c.status,
+                 "games": len(c.games)} for c in database.list_campaigns()]
+
+    @app.post("/api/campaigns", status_code=201)
+    async def campaign_start(request: Request) -> dict[str, Any]:
+        body = await json_body(request)
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise InvalidOptions("options is an object")
+        cid = await asyncio.to_thread(campaigns.start, database, str(body.get("game")),
+                                      str(body.get("campaign")), options)
+        return await asyncio.to_thread(campaigns.status, database, cid)
+
+    @app.get("/api/campaigns/{campaign_id}")
+    def campaign_get(campaign_id: str) -> dict[str, Any]:
+        return campaigns.status(database, campaign_id)
+
+    @app.post("/api/campaigns/{campaign_id}/next", status_code=201)
+    async def campaign_next(campaign_id: str, request: Request) -> dict[str, Any]:
+        """The campaign's next game: ``choice`` (a number from its choices), seats and
+        seed as for a new match."""
+        body = await json_body(request)
+        seats = body.get("seats") or {}
+        seed = body.get("seed")
+        if not isinstance(seats, dict):
+            raise InvalidOptions("seats is an object {seat: {kind: ...}}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidOptions("seed is a whole number")
+        options = await asyncio.to_thread(campaigns.next_options, database, campaign_id,
+                                          body.get("choice"))
+        game_id = database.campaign(campaign_id).game
+        match_id, answer = await asyncio.to_thread(hub.create, game_id, options, seed, seats)
+        await asyncio.to_thread(campaigns.link, database, campaign_id, match_id)
+        return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
+                "campaign": campaign_id}
 
     @app.get("/api/matches/{match_id}/replay")
     def replay(match_id: str, step: int = 0, seat: str | None = None,
