@@ -45,6 +45,8 @@ class ScriptStep(msgspec.Struct, forbid_unknown_fields=True):
     decision: Decision
     error: str | None = None
     note: str = ""
+    null: list[str] = msgspec.field(default_factory=list)
+    """Keys of the decision whose value is JSON null (TOML has no null)."""
 
 
 class ExpectedEvent(msgspec.Struct, forbid_unknown_fields=True):
@@ -107,7 +109,8 @@ def run_script(script: Script, name: str = "script") -> dict[str, Any]:
     log: list[str] = []
     for number, step in enumerate(script.step, start=1):
         try:
-            result = match.submit(step.seat, step.decision)
+            decision = {**step.decision, **dict.fromkeys(step.null)}
+            result = match.submit(step.seat, decision)
         except DogfightError as exc:
             if step.error is None:
                 raise ScriptError(f"{name}: step {number} ({step.seat}) refused: {exc}"
