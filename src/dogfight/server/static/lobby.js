@@ -105,13 +105,30 @@ function chooseGame(id) {
 
 const OPTION_TITLES = {
   scenario: "Scenario", max_turns: "Turn limit", rules: "Optional rules", rounds: "Rounds",
-  structure: "Structure points",
+  structure: "Structure points", mode: "Mode", vp: "Victory points", year: "Year",
+  seats_per_side: "Seats per side", planes_per_seat: "Fighters per seat", turns: "Turns",
+  deck: "Action deck", decks: "Number of decks", mission: "Mission", sortie: "Sortie",
+  scale: "Scale",
 };
 const CHOICE_TITLES = {
   "artillery-spotting": "Artillery spotting", bombing: "Bombing raid", duel: "Duel",
   furball: "Furball", "photo-reconnaissance": "Photo reconnaissance",
   "pilot-pickup": "Pilot or spy pick-up", strafing: "Strafing", "two-vs-two": "Two against two",
+  dogfight: "Dogfight", mission: "Mission", full: "Full deck", pacific: "Pacific", europe: "Europe",
 };
+
+/** A choice's text: a known title, "campaign:side:from:to" as words, else its name. */
+function choiceTitle(value) {
+  if (Object.hasOwn(CHOICE_TITLES, value)) return t(CHOICE_TITLES[value]);
+  const parts = String(value).split(":");
+  if (parts.length === 4) {
+    const [campaign, side, from, to] = parts;
+    return t("{campaign}: {side}, mission {from} → {to}", {
+      campaign: humanize(campaign), side: t(side), from: from === "start" ? t("start") : from, to,
+    });
+  }
+  return humanize(value);
+}
 
 function humanize(name) {
   const text = String(name).replace(/[_-]+/g, " ");
@@ -140,7 +157,7 @@ function buildOptions(schema, container, path) {
     const title = optionTitle(name, spec);
     if (spec.type === "choice") {
       const select = el("select", { id, name: key, onchange: () => schedulePreview() },
-        (spec.choices || []).map((c) => el("option", { value: String(c) }, t(Object.hasOwn(CHOICE_TITLES, c) ? CHOICE_TITLES[c] : humanize(c)))));
+        (spec.choices || []).map((c) => el("option", { value: String(c) }, choiceTitle(c))));
       if (spec.default !== undefined) select.value = String(spec.default);
       container.append(el("div", { class: "field" }, el("label", { for: id }, title), select));
       const choices = spec.choices || [];
@@ -180,7 +197,24 @@ function buildOptions(schema, container, path) {
     }
   }
   syncRequires();
+  syncGroups(container);
   return () => Object.fromEntries(Object.entries(readers).map(([name, read]) => [name, read()]));
+}
+
+/**
+ * A group of options named like a value of a choice beside it (Down In Flames'
+ * "mission" options beside mode = mission) is shown only while that value is chosen.
+ */
+function syncGroups(container) {
+  const selects = [...container.querySelectorAll(":scope > .field > select")];
+  for (const fieldset of container.querySelectorAll(":scope > fieldset.option-group")) {
+    const name = fieldset.dataset.group?.split(".").pop();
+    const select = selects.find((s) => [...s.options].some((o) => o.value === name));
+    if (!select) continue;
+    const sync = () => { fieldset.hidden = select.value !== name; };
+    select.addEventListener("change", sync);
+    sync();
+  }
 }
 
 function currentOptions() {
