@@ -3,6 +3,7 @@
 // Shared by the table (table.js) and the replay (replay.js).
 
 import { el, fill } from "./common.js";
+import { difBoard, difDecisionText, difPromptText, difSecrets, GAME as DIF } from "./difboard.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -53,6 +54,9 @@ export function renderBoard(observation, seat) {
   const view = observation && observation.view;
   if (observation && observation.game === "wings-of-war" && view && Array.isArray(view.planes)) {
     return wingsOfWarBoard(view, observation.seats || {}, seat);
+  }
+  if (observation && observation.game === DIF && view && Array.isArray(view.planes)) {
+    return difBoard(observation, seat);
   }
   return el("div", { class: "generic-board" },
     el("h3", {}, t("The game")),
@@ -326,6 +330,7 @@ export function renderSecrets(observation, seat) {
     }
     return box;
   }
+  if (observation.game === DIF && Array.isArray(view.planes)) return difSecrets(observation, seat);
   // any other game: the part of the view held under the seat's name
   const own = findOwn(view, seat, 0);
   if (own === undefined) return null;
@@ -382,6 +387,7 @@ export function decisionText(observation, decision, label) {
         : t("{plane}: fire ({arc} gun) at {target}", { plane: decision.plane, arc: t(decision.arc), target: decision.target });
     }
   }
+  if (game === DIF) return difDecisionText(observation, decision, label);
   if (game === "test-duel") {
     if ("maneuver" in decision) return t(decision.maneuver);
     if ("fire" in decision) return decision.fire ? t("Fire") : t("Hold fire");
@@ -402,7 +408,7 @@ export function renderOutcome(observation, seat) {
   else if (mySide) headline = t("Defeat: {side} win", { side: t(outcome.winner) });
   else headline = t("{side} win", { side: t(outcome.winner) });
   const scores = Object.entries(outcome.scores || {});
-  const points = outcome.details?.points;
+  const points = outcome.details?.points || outcome.details?.vp;
   return el("div", { class: "outcome", role: "status" },
     el("h2", {}, t("Game over"), ": ", headline),
     outcome.reason ? el("p", {}, t(outcome.reason)) : null,
@@ -427,13 +433,19 @@ export function kindText(kind) {
   const words = {
     plan: t("planning"), fire: t("fire orders"), tail: t("choice of tailing"),
     reorder: t("reordering"), vote: t("vote"), "ground-move": t("ground move"),
+    fighter: t("choice of fighter"), altitude: t("choice of altitude"), option: t("campaign option"),
+    flak: t("flak pattern"), formation: t("formation"), order: t("order of play"), jettison: t("jettison"),
+    climb: t("altitude change"), speed: t("speed maneuvers"), actions: t("playing cards"), react: t("reaction"),
+    evasive: t("Evasive"), follow: t("following"), stall: t("stall"), pick: t("choice of bomber"),
+    discard: t("discard"), bombing: t("bombing pattern"),
   };
   return words[kind] || t(String(kind));
 }
 
 /** A prompt's text in the reader's language. */
-export function promptText(prompt) {
+export function promptText(prompt, game) {
   if (!prompt) return "";
+  if (game === DIF) return difPromptText(prompt);
   const texts = {
     "Plan three maneuver cards": t("Plan three maneuver cards"),
     "Choose your targets (or hold fire)": t("Choose your targets (or hold fire)"),

@@ -4,6 +4,7 @@
 
 import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
 import { renderBoard, renderLog, renderOutcome, renderSecrets, statusText } from "./board.js";
+import { GAME as DIF, loadDifData } from "./difboard.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -70,6 +71,7 @@ async function load() {
   else url.searchParams.delete("seat");
   history.replaceState(null, "", url);
   const game = observation.game || body.game;
+  if (game === DIF) await loadDifData(); // the cards' and aircraft's figures
   const title = t(titles[game] || game || "");
   $("title").textContent = t("Replay: {title}", { title });
   renderControls();

@@ -10,6 +10,7 @@ import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./
 import {
   cardFromLabel, decisionText, promptText, renderBoard, renderLog, renderOutcome, renderSecrets, statusText,
 } from "./board.js";
+import { difDataReady, difDecisions, GAME as DIF, loadDifData } from "./difboard.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -215,6 +216,10 @@ function unlockHandover() {
 function render({ key, body, seat, token, waiting }) {
   const observation = body.observation || {};
   const game = observation.game || body.game;
+  if (game === DIF && !difDataReady()) {
+    // the cards' and aircraft's figures: drawn again once they are here
+    loadDifData().then((ok) => { if (ok) { lastRendered = null; update(); } });
+  }
   const title = t(titles[game] || game || "");
   $("title").textContent = title;
   if (mode === "seat") {
@@ -297,9 +302,13 @@ function renderPrompt(body, seat, token, waiting) {
     return;
   }
   const prompt = observation.prompt;
-  const heading = el("h2", { class: "prompt-text" }, promptText(prompt));
+  const heading = el("h2", { class: "prompt-text" }, promptText(prompt, observation.game));
   if (observation.game === "wings-of-war" && prompt.kind === "plan" && legal.some((d) => "card" in d)) {
     fill(box, heading, planningPanel(body, seat, token, legal, labels));
+    return;
+  }
+  if (observation.game === DIF) {
+    fill(box, heading, difDecisions(observation, legal, labels, (decision) => send([decision], token)));
     return;
   }
   fill(box, heading, decisionButtons(body, token, legal, labels));
