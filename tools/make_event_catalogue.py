@@ -124,6 +124,98 @@ FRENCH = {
     "landing stall out of the field": "décrochage hors du terrain",
     "take-off run out of the field": "décollage hors du terrain",
     "allies": "Alliés", "central": "Empires centraux",
+    # Down In Flames: the log's sentences (the French edition keeps the cards' English
+    # titles: In My Sights, Barrel Roll...; positions Poursuivant, Avantage, Neutre,
+    # Désavantage, Poursuivi; altitudes Très basse ... Très haute)
+    "{plane}: you chose the {fighter}": "{plane} : vous avez choisi le {fighter}",
+    "{plane}'s fighter is chosen in secret": "Le chasseur de {plane} est choisi en secret",
+    "The fighters are revealed": "Les chasseurs sont révélés",
+    "{plane}: you start at {altitude} altitude": "{plane} : vous partez à l'altitude {altitude}",
+    "{plane}'s altitude is chosen in secret": "L'altitude de {plane} est choisie en secret",
+    "The altitudes are revealed": "Les marqueurs d'altitude sont révélés",
+    "You chose campaign option #{option}": "Vous avez choisi l'option de campagne n° {option}",
+    "{side} has chosen a campaign option": "{side} : option de campagne choisie",
+    "The campaign options are revealed": "Les options de campagne sont révélées",
+    "You set the flak pattern: {pattern}": "Vous avez choisi le schéma de flak : {pattern}",
+    "The defender has set the flak pattern": "Le défenseur a choisi le schéma de flak",
+    "Bombers at {altitude} altitude fly in {shape} formation":
+        "Les bombardiers à l'altitude {altitude} volent en formation {shape}",
+    "{plane} acts first": "{plane} agit en premier",
+    "Turn {turn} begins": "Début du tour {turn}",
+    "{plane}'s turn": "Tour de {plane}",
+    "{plane}'s turn ends": "Fin du tour de {plane}",
+    "{plane} arrives late and cannot act this turn":
+        "{plane} arrive en retard et ne peut pas agir ce tour",
+    "{plane} draws {count} card(s)": "{plane} tire {count} carte(s)",
+    "The discard pile is shuffled into a new deck":
+        "La défausse est mélangée pour former une nouvelle pioche",
+    "{plane}'s engine stalls": "Le moteur de {plane} cale",
+    "{plane} discards {cards} ({why})": "{plane} défausse {cards} ({why})",
+    "{plane} jettisons its bombs": "{plane} largue ses bombes",
+    "{plane} keeps its bombs": "{plane} garde ses bombes",
+    "{plane} goes to {altitude} altitude ({direction})":
+        "{plane} passe à l'altitude {altitude} ({direction})",
+    "{plane} follows {leader} and stays {position}":
+        "{plane} suit {leader} et reste en position {position}",
+    "{plane} does not follow {leader}": "{plane} ne suit pas {leader}",
+    "{plane} compares speed with {target}: {points} point(s)":
+        "{plane} compare sa vitesse avec {target} : {points} point(s)",
+    "{plane} makes a speed maneuver on {target}":
+        "{plane} fait une manœuvre de vitesse sur {target}",
+    "{plane} goes for bomber {bomber} ({paid})": "{plane} attaque le bombardier {bomber} ({paid})",
+    "Bomber {bomber} draws {cards} turret card(s)":
+        "Le bombardier {bomber} tire {cards} carte(s) de tourelle",
+    "{plane} plays {card} ({as})": "{plane} joue {card} ({as})",
+    "{plane} reacts with {card} to {to}": "{plane} réagit avec {card} à {to}",
+    "{plane} does not react": "{plane} ne réagit pas",
+    "Bomber {bomber} adds {card} (+1 hit)": "Le bombardier {bomber} ajoute {card} (+1 dégât)",
+    "Bomber {bomber} fires {card} at {target}: {hits} hit(s)":
+        "Le bombardier {bomber} tire {card} sur {target} : {hits} dégât(s)",
+    "{plane}'s {kind} on {target}: {success}": "{kind} de {plane} sur {target} : {success}",
+    "{plane} hits {target}'s fuel tank": "{plane} touche le réservoir de {target}",
+    "Bomber {bomber} stops the fuel tank shot": "Le bombardier {bomber} arrête le tir au réservoir",
+    "{plane} is now {position} on {target}":
+        "{plane} est maintenant en position {position} sur {target}",
+    "{plane} abandons its position on {target}": "{plane} abandonne sa position sur {target}",
+    "{plane} takes {hits} hit(s) ({damage} in all)":
+        "{plane} subit {hits} dégât(s) ({damage} en tout)",
+    "{plane} is damaged: its card turns to the smoking side":
+        "{plane} est endommagé : sa carte passe sur le côté « Endommagé », qui fume",
+    "{plane} goes down in flames": "{plane} est abattu en flammes",
+    "{side} starts with {vp} victory points (balancing)":
+        "{side} commence avec {vp} points de victoire (équilibrage)",
+    "{plane} runs short of fuel and goes home": "{plane} manque de carburant et rentre à la base",
+    "{plane} bombs in a {pattern} pattern": "{plane} bombarde selon un schéma {pattern}",
+    "Flak pattern revealed: {pattern} (flak {flak})":
+        "Schéma de flak révélé : {pattern} (flak {flak})",
+    "Flak hits {plane}: {hits} hit(s)": "La flak touche {plane} : {hits} dégât(s)",
+    "{plane} drops {bombs} bomb(s)": "{plane} largue {bombs} bombe(s)",
+    "Target #{target}: {bombs} bombs, {status}": "Objectif n° {target} : {bombs} bombes, {status}",
+    "Mission: Axis {axis} VP, Allies {allies} VP (target {status})":
+        "Mission : Axe {axis} PV, Alliés {allies} PV (objectif {status})",
+    "Game over: {reason}": "Fin de partie : {reason}",
+    # Down In Flames: the words that fill them
+    "very-low": "très basse", "low": "basse", "medium": "moyenne", "high": "haute",
+    "very-high": "très haute",
+    "tailing": "Poursuivant", "advantaged": "Avantage", "neutral": "Neutre",
+    "disadvantaged": "Désavantage", "tailed": "Poursuivi",
+    "attack": "attaque", "maneuver": "manœuvre", "tactic": "tactique", "agile": "Agile",
+    "scissors": "Scissors", "barrel-roll": "Barrel Roll", "evasive": "Evasive",
+    "speed": "vitesse", "discard": "défausse", "follow": "suivre",
+    "free": "gratuit", "defender's choice": "choix du défenseur",
+    "maneuver point": "point de manœuvre",
+    "scattered": "dispersé", "normal": "normal", "tight": "serré",
+    "column": "colonne", "line": "ligne", "box": "boîte",
+    "damaged": "endommagé", "destroyed": "détruit", "intact": "intact",
+    "axis": "Axe",
+    "axis shot the enemy down": "l'Axe a abattu l'ennemi",
+    "allies shot the enemy down": "les Alliés ont abattu l'ennemi",
+    "every fighter shot down": "tous les chasseurs abattus",
+    "turns over, most damage inflicted": "tours écoulés, le plus de dégâts infligés",
+    "turns over, equal damage inflicted": "tours écoulés, dégâts infligés égaux",
+    "turns over, most victory points": "tours écoulés, le plus de points de victoire",
+    "turns over, equal victory points": "tours écoulés, points de victoire égaux",
+    "no fighter to fly": "plus aucun chasseur en vol",
 }
 
 
