@@ -3,6 +3,9 @@ what it hides does not depend on the real secrets."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,12 +17,47 @@ from tests.test_hidden_information import secret_variants as duel_variants
 from tests.wings_of_war.test_secrets_and_data import ALL_RULES
 from tests.wings_of_war.test_secrets_and_data import secret_variants as wow_variants
 
+
+
+def dif_variants(state: Any, owner: str) -> list[Any]:
+    """Down In Flames states that differ from ``state`` only in ``owner``'s secrets:
+    its hands swapped with deck cards, its sealed choices and flak pattern changed."""
+    out = []
+    planes = list(state.planes)
+    for i, p in enumerate(planes):
+        if p.seat != owner or not p.hand or not state.deck:
+            continue
+        for j, card in enumerate(state.deck):
+            if card not in p.hand:
+                hand = tuple(sorted((*p.hand[1:], card)))
+                deck = state.deck[:j] + (p.hand[0],) + state.deck[j + 1:]
+                changed = planes[:i] + [msgspec.structs.replace(p, hand=hand)] + planes[i + 1:]
+                out.append(msgspec.structs.replace(state, planes=tuple(changed), deck=deck))
+                break
+    sealed = [(pid, value) for pid, value in state.sealed]
+    for k, (pid, value) in enumerate(sealed):
+        mine = pid == owner or any(p.id == pid and p.seat == owner for p in planes)
+        if mine and value in ("very-low", "low", "medium"):
+            other = "low" if value != "low" else "medium"
+            out.append(msgspec.structs.replace(
+                state, sealed=tuple(sealed[:k] + [(pid, other)] + sealed[k + 1:])))
+    m = state.mission
+    if m is not None and m.flak_pattern and owner == m.defender and not m.status:
+        other = "tight" if m.flak_pattern != "tight" else "scattered"
+        out.append(msgspec.structs.replace(
+            state, mission=msgspec.structs.replace(m, flak_pattern=other)))
+    return out
+
+
 CASES = [("test-duel", {}, duel_variants), ("wings-of-war", {"scenario": "two-vs-two",
                                                              "rules": ALL_RULES},
-                                            wow_variants)]
+                                            wow_variants),
+         ("down-in-flames", {"seats_per_side": 2, "rules": {"wingmen": True}}, dif_variants),
+         ("down-in-flames", {"mode": "mission"}, dif_variants)]
 
 
-@pytest.mark.parametrize(("game_id", "options", "variants"), CASES, ids=["duel", "wow"])
+@pytest.mark.parametrize(("game_id", "options", "variants"), CASES,
+                         ids=["duel", "wow", "dif", "dif-mission"])
 def test_a_sampled_state_has_the_same_view_and_hides_nothing_real(
         game_id: str, options: dict[str, object], variants: object) -> None:
     game = get_game(game_id)

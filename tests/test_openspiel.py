@@ -12,7 +12,8 @@ from dogfight.interop.openspiel import load  # noqa: E402
 
 
 @pytest.mark.parametrize(("game_id", "options"), [
-    ("test-duel", {}), ("wings-of-war", {"scenario": "duel", "max_turns": 3})])
+    ("test-duel", {}), ("wings-of-war", {"scenario": "duel", "max_turns": 3}),
+    ("down-in-flames", {}), ("down-in-flames", {"mode": "mission"})])
 def test_random_sim_test_passes(game_id: str, options: dict[str, object]) -> None:
     game = load(game_id, options)
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
