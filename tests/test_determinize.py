@@ -18,7 +18,6 @@ from tests.wings_of_war.test_secrets_and_data import ALL_RULES
 from tests.wings_of_war.test_secrets_and_data import secret_variants as wow_variants
 
 
-
 def dif_variants(state: Any, owner: str) -> list[Any]:
     """Down In Flames states that differ from ``state`` only in ``owner``'s secrets:
     its hands swapped with deck cards, its sealed choices and flak pattern changed."""
@@ -30,8 +29,8 @@ def dif_variants(state: Any, owner: str) -> list[Any]:
         for j, card in enumerate(state.deck):
             if card not in p.hand:
                 hand = tuple(sorted((*p.hand[1:], card)))
-                deck = state.deck[:j] + (p.hand[0],) + state.deck[j + 1:]
-                changed = planes[:i] + [msgspec.structs.replace(p, hand=hand)] + planes[i + 1:]
+                deck = (*state.deck[:j], p.hand[0], *state.deck[j + 1:])
+                changed = [*planes[:i], msgspec.structs.replace(p, hand=hand), *planes[i + 1:]]
                 out.append(msgspec.structs.replace(state, planes=tuple(changed), deck=deck))
                 break
     sealed = [(pid, value) for pid, value in state.sealed]
@@ -40,7 +39,7 @@ def dif_variants(state: Any, owner: str) -> list[Any]:
         if mine and value in ("very-low", "low", "medium"):
             other = "low" if value != "low" else "medium"
             out.append(msgspec.structs.replace(
-                state, sealed=tuple(sealed[:k] + [(pid, other)] + sealed[k + 1:])))
+                state, sealed=tuple([*sealed[:k], (pid, other), *sealed[k + 1:]])))
     m = state.mission
     if m is not None and m.flak_pattern and owner == m.defender and not m.status:
         other = "tight" if m.flak_pattern != "tight" else "scattered"
