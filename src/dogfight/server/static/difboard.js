@@ -458,9 +458,10 @@ export function difDecisionText(observation, d, label) {
       case "maneuver": return t("{card} as Maneuver {steps} on {target}", { card, steps: d.steps, target: d.target });
       case "agile": return t("{card} as Scissors (agile) on {target}", { card, target: d.target });
       case "scissors": case "barrel-roll": return t("{card} against {target}", { card, target: d.target });
-      case "tactic": if (!("altitude" in d)) return t("{card} (tactic)", { card });
-      // falls through
-      default: return label ? t(label) : `${card}`;
+      default:
+        if ("altitude" in d) return `${card}: ${moveText(d)}`;
+        if (d.as === "tactic") return t("{card} (tactic)", { card });
+        return label ? t(label) : card;
     }
   }
   if ("react" in d) return d.react === null ? t("No reaction") : t("React with {card}", { card: cardName(d.react) });
@@ -475,8 +476,7 @@ export function difDecisionText(observation, d, label) {
   }
   if ("altitude" in d) {
     if (ALTITUDES.includes(d.altitude)) return t("Start at {altitude} altitude ({mods})", { altitude: altitudeText(d.altitude), mods: altitudeMods(d.altitude) });
-    const move = { stay: t("Stay"), climb: t("Climb"), dive: t("Dive") }[d.altitude] || humanize(d.altitude);
-    return "discard" in d ? t("{move}, discarding {card}", { move, card: cardName(d.discard) }) : move;
+    return moveText(d);
   }
   if ("follow" in d) {
     if (!d.follow) return t("Do not follow");
@@ -504,6 +504,12 @@ export function difDecisionText(observation, d, label) {
   if ("bomber" in d) return t("{bomber} is attacked", { bomber: d.bomber });
   if ("option" in d) return t("Campaign option #{option}", { option: d.option }) + (d.choice ? ` (${t(d.choice)})` : "");
   return label ? t(label) : JSON.stringify(d);
+}
+
+/** Stay, climb or dive, with the card discarded for it. */
+function moveText(d) {
+  const move = { stay: t("Stay"), climb: t("Climb"), dive: t("Dive") }[d.altitude] || humanize(d.altitude);
+  return "discard" in d ? t("{move}, discarding {card}", { move, card: cardName(d.discard) }) : move;
 }
 
 function fighterChoice(d) {
@@ -535,7 +541,6 @@ export function difDecisions(observation, legal, labels, decide) {
     let target = group("", null);
     let extra = null;
     if ("play" in d) {
-      const card = cardOf(d.play);
       target = group(`card:${d.play}`, null, actionCard(d.play, { class: "in-prompt" }));
       classes.push(`as-${d.as}`);
       text = {
@@ -545,7 +550,7 @@ export function difDecisions(observation, legal, labels, decide) {
         agile: t("Scissors (agile) on {target}", { target: d.target }),
         scissors: t("Against {target}", { target: d.target }),
         "barrel-roll": t("Against {target}", { target: d.target }),
-      }[d.as] || (d.as === "tactic" && !("altitude" in d) ? t("Tactic") : text.replace(`${card.title}`, "").replace(/^[\s:(]+/, "") || text);
+      }[d.as] || ("altitude" in d ? t("Tactic: {move}", { move: moveText(d) }) : d.as === "tactic" ? t("Tactic") : text);
       if ("target" in d) classes.push("target");
     } else if ("react" in d && d.react === null) {
       target = group("no-reaction", null);
