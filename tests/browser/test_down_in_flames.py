@@ -158,6 +158,8 @@ def test_b_the_other_seats_hand_never_reaches_a_page(server: str, new_page: Any)
                 if plane["id"] == other and data.get("status") != "over":
                     assert "hand" not in plane and "turret_hand" not in plane, frame
                     checked += 1
+            for line in data.get("log", []):  # the cards it draws are its own
+                assert not (other in line and "cards=" in line), line
             for key, value in (view.get("sealed") or {}).items():
                 if key.startswith(other_seat):
                     assert value is True, f"a sealed choice of {other} came through: {value}"
