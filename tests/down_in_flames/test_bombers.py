@@ -137,6 +137,10 @@ def test_bomber_minus_one_hit_the_fighter_must_react_or_take_one() -> None:
                  ("axis", {"play": "tight-turn", "as": "tactic"}),
                  ("axis", {"play": "in-my-sights-3", "as": "attack", "target": A}),
                  ("allies", {"react": "in-my-sights-jinking"}), ("axis", {"react": None}))
+    # the fighter's attack lands first, then the bomber's shot, with Evasive offered
+    assert plane(state, A).damage == 4
+    assert GAME.pending(state)["axis"].kind == "evasive"
+    state = acts(state, ("axis", {"evasive": False}))
     assert (plane(state, A).damage, plane(state, X).damage) == (4, 1)
 
 
@@ -150,8 +154,22 @@ def test_bomber_plus_one_hit_cards_go_with_its_shot() -> None:
                  ("allies", {"react": "out-of-the-sun"}))
     assert events("bomber-fires") == [{"bomber": A, "card": "out-of-the-sun", "hits": 4,
                                        "target": X}]
-    state = act(state, "axis", {"react": None})
+    state = acts(state, ("axis", {"react": None}), ("axis", {"evasive": False}))
     assert plane(state, X).damage == 4 and rel(state, X, A) == 2
+
+
+def test_evasive_takes_two_hits_off_a_bombers_shot() -> None:
+    """book: 004_fe250b7836505b34.txt § Evasive: played after an In My Sights or Out of
+    the Sun lands on you (a bomber's shot lands after the fighter's action, book §
+    Cartes d'Action des bombardiers: the fighter keeps its new position)."""
+    state = emil_on_liberator(["in-my-sights-2"], ["yo-yo", "evasive"], 1)
+    state = acts(state, ("axis", {"play": "yo-yo", "as": "maneuver", "target": A,
+                                  "steps": 1}),
+                 ("allies", {"react": "in-my-sights-2"}), ("axis", {"react": None}))
+    assert rel(state, X, A) == 2 and legal(state, "axis") == [{"evasive": True},
+                                                               {"evasive": False}]
+    state = acts(state, ("axis", {"evasive": True}))
+    assert plane(state, X).damage == 0 and "evasive" not in plane(state, X).hand
 
 
 def test_bomber_cannot_answer_the_fighters_reply() -> None:
@@ -174,8 +192,9 @@ def test_bomber_gets_only_the_bomber_effect_of_jinking() -> None:
     state = emil_on_liberator(["in-my-sights-jinking"], ["in-my-sights-1"], 1)
     state = acts(state, ("axis", {"play": "in-my-sights-1", "as": "attack", "target": A}),
                  ("allies", {"react": "in-my-sights-jinking"}), ("axis", {"react": None}))
-    assert (plane(state, A).damage, plane(state, X).damage) == (0, 1)
     assert events("action-resolved")[0]["success"] is True
+    state = acts(state, ("axis", {"evasive": False}))
+    assert (plane(state, A).damage, plane(state, X).damage) == (0, 1)
 
 
 def test_fighters_do_not_keep_positions_on_bombers_and_turret_hands_go() -> None:
@@ -251,10 +270,12 @@ def test_the_emil_example_against_two_liberators() -> None:
     assert rel(state, X, A) == 1 and plane(state, X).damage == 0
     state = acts(state, ("axis", {"play": "yo-yo", "as": "maneuver", "target": A,
                                   "steps": 1}),
-                 ("allies", {"react": "in-my-sights-2"}), ("axis", {"react": None}))
+                 ("allies", {"react": "in-my-sights-2"}), ("axis", {"react": None}),
+                 ("axis", {"evasive": False}))
     assert rel(state, X, A) == 2 and plane(state, X).damage == 2
     state = acts(state, ("axis", {"play": "in-my-sights-3", "as": "attack", "target": A}),
-                 ("allies", {"react": "in-my-sights-2"}), ("axis", {"react": None}))
+                 ("allies", {"react": "in-my-sights-2"}), ("axis", {"react": None}),
+                 ("axis", {"evasive": False}))
     assert (plane(state, A).damage, plane(state, X).damage) == (3, 4)
     assert "in-my-sights-1" in plane(state, A).turret_hand
     assert prompt(state) == {"axis": "actions"}

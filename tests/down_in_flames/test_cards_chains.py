@@ -209,8 +209,9 @@ def test_redline_one_hit_then_three_cards_at_any_time() -> None:
     turn)."""
     state = fight(["redline"], [])
     state = top(state, "yo-yo", "scissors", "tight-turn")
-    state = acts(state, ("allies", {"play": "redline", "as": "tactic"}),
-                 ("allies", {"evasive": False}))
+    state = acts(state, ("allies", {"play": "redline", "as": "tactic"}))
+    assert hand(state, A) == []  # the hit comes first (Evasive may be offered against it)
+    state = acts(state, ("allies", {"evasive": False}))
     assert plane(state, A).damage == 1 and hand(state, A) == ["scissors", "tight-turn", "yo-yo"]
     state = fight(["in-my-sights-1"], ["redline"], (A, X, 1))
     state = act(state, "allies", {"play": "in-my-sights-1", "as": "attack", "target": X})

@@ -67,6 +67,8 @@ R = f"book: {BOOK}"
 ATTACK_TITLES = ("In My Sights", "Out of the Sun")
 ALT_MODS = ((1, 1), (0, 1), (0, 0), (-1, 0), (-1, -1))
 """Book § Effets de l'altitude sur la puissance du moteur: (pre-turn, post-turn)."""
+REDLINE = "#redline"
+"""``evasive_from`` of a Redline's own hit: three cards follow it (book § Redline)."""
 POSITION_NAMES = {2: "tailing", 1: "advantaged", 0: "neutral", -1: "disadvantaged",
                   -2: "tailed"}
 RULE_TITLES = {
@@ -1549,10 +1551,9 @@ class DownInFlames(Game[DifState]):
         """Book § Redline: one hit on yourself (none with the Re marker), then three
         cards; Evasive may take the hit off (book § Evasive)."""
         p = self.plane(state, pid)
-        state, events = self._draw(state, pid, 3, events, cap=False)
         if p.pilot == "Re":
-            return state, events
-        return self._offer_evasive(state, pid, 1, "", events)
+            return self._draw(state, pid, 3, events, cap=False)
+        return _replace(state, evasive_for=pid, evasive_hits=1, evasive_from=REDLINE), events
 
     def _offer_evasive(self, state: DifState, pid: str, hits: int, source: str,
                        events: list[Event]) -> tuple[DifState, list[Event]]:
@@ -1566,13 +1567,19 @@ class DownInFlames(Game[DifState]):
                     ) -> tuple[DifState, list[Event]]:
         pid, hits, source = state.evasive_for, state.evasive_hits, state.evasive_from
         state = _replace(state, evasive_for="", evasive_hits=0, evasive_from="")
+        redline = source == REDLINE
+        if redline:
+            source = ""
         if d["evasive"]:
             p = self.plane(state, pid)
             key = next(c for c in p.hand if self.card(c).title == "Evasive")
             state = self._spend(state, pid, [key])
             events.append(Event("card-played", {"plane": pid, "card": key, "as": "evasive"}))
             hits = max(0, hits - 2)
-        return self._hit(state, pid, hits, source, events)
+        state, events = self._hit(state, pid, hits, source, events)
+        if redline and self.in_play(self.plane(state, pid)):
+            state, events = self._draw(state, pid, 3, events, cap=False)
+        return state, events
 
     # ---- chains
     def _open_chain(self, state: DifState, chain: Chain, events: list[Event]
@@ -1675,11 +1682,16 @@ class DownInFlames(Game[DifState]):
         state = _replace(state, chain=None)
         target = self.plane(state, c.target)
         if self.is_bomber(target):
-            success = True
+            # the fighter's action lands, then the bomber's shot, unless the fighter
+            # answered it; Evasive may take two hits off it (book § Evasive)
+            state, events = self._carry_out(state, c, True, events)
             if c.bomber_card and not c.bomber_done and c.bomber_hits:
-                state, events = self._hit(state, c.actor, c.bomber_hits, target.id, events)
-        else:
-            success = not c.plays or c.plays[-1][0] == c.actor
+                return self._offer_evasive(state, c.actor, c.bomber_hits, target.id, events)
+            return state, events
+        return self._carry_out(state, c, not c.plays or c.plays[-1][0] == c.actor, events)
+
+    def _carry_out(self, state: DifState, c: Chain, success: bool, events: list[Event]
+                   ) -> tuple[DifState, list[Event]]:
         events.append(Event("action-resolved", {"plane": c.actor, "target": c.target,
                                                 "kind": c.kind, "success": success}))
         actor = self.plane(state, c.actor)
@@ -1694,6 +1706,8 @@ class DownInFlames(Game[DifState]):
                 events.append(Event("fuel-tank", {"plane": c.actor, "target": c.target}))
                 return self._destroy(state, c.target, c.actor, events)
             hits = max(0, c.hits - c.reduce)
+            if self.is_bomber(self.plane(state, c.target)):
+                return self._hit(state, c.target, hits, c.actor, events)
             return self._offer_evasive(state, c.target, hits, c.actor, events)
         r = self.rel(state, c.actor, c.target)
         if c.kind in ("maneuver", "speed"):
