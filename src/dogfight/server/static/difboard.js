@@ -123,7 +123,7 @@ export function difBoard(observation, seat) {
   if (pairs) board.append(pairs);
   if (view.chain) board.append(chainPanel(view.chain));
   for (const plane of planes.filter((p) => p.seat === seat && Array.isArray(p.hand) && !p.down && !p.gone)) {
-    if (plane.hand.length || !plane.bomber) board.append(handPanel(plane, plane.hand, "hand"));
+    if (plane.hand.length || (!plane.bomber && plane.stats)) board.append(handPanel(plane, plane.hand, "hand"));
     if ((plane.turret_hand || []).length) board.append(handPanel(plane, plane.turret_hand, "turret"));
   }
   return board;
