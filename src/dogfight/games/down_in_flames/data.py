@@ -400,8 +400,13 @@ def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> No
                 if effect.count < 1 or found.is_bomber != (effect.kind == "bomber"):
                     raise DataError(f, where, f"a {effect.kind} option gives count >= 1 "
                                     f"{effect.kind}s (book § Options)")
+            elif effect.kind == "pilot-names":
+                # the named pilot's marker goes on this aircraft of the side (book §
+                # Options, Pilot Names); value: the VP the enemy gains if it falls
+                plane(f"{where}.aircraft", effect.aircraft, option.side)
             elif effect.aircraft or effect.count:
-                raise DataError(f, where, "only fighter and bomber options name aircraft")
+                raise DataError(f, where, "only fighter, bomber and pilot-names options "
+                                "name aircraft")
 
     if not camp.victory:
         raise DataError(f, "victory", "a campaign needs its victory table")
