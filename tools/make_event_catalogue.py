@@ -171,7 +171,9 @@ FRENCH = {
     "Bomber {bomber} adds {card} (+1 hit)": "Le bombardier {bomber} ajoute {card} (+1 dégât)",
     "Bomber {bomber} fires {card} at {target}: {hits} hit(s)":
         "Le bombardier {bomber} tire {card} sur {target} : {hits} dégât(s)",
-    "{plane}'s {kind} on {target}: {success}": "{kind} de {plane} sur {target} : {success}",
+    "{plane}'s {kind} on {target} succeeds": "{kind} de {plane} sur {target} : réussie",
+    "{plane}'s {kind} on {target} is cancelled": "{kind} de {plane} sur {target} : annulée",
+    "{plane}'s hand: {cards}": "Main de {plane} : {cards}",
     "{plane} hits {target}'s fuel tank": "{plane} touche le réservoir de {target}",
     "Bomber {bomber} stops the fuel tank shot": "Le bombardier {bomber} arrête le tir au réservoir",
     "{plane} is now {position} on {target}":
@@ -207,7 +209,9 @@ FRENCH = {
     "scattered": "dispersé", "normal": "normal", "tight": "serré",
     "column": "colonne", "line": "ligne", "box": "boîte",
     "damaged": "endommagé", "destroyed": "détruit", "intact": "intact",
-    "axis": "Axe",
+    "axis": "Axe", "allies": "Alliés",
+    "climb": "montée", "dive": "piqué", "stall": "décrochage", "gunner": "mitrailleur",
+    "Ace Pilot marker": "marqueur Ace Pilot",
     "axis shot the enemy down": "l'Axe a abattu l'ennemi",
     "allies shot the enemy down": "les Alliés ont abattu l'ennemi",
     "every fighter shot down": "tous les chasseurs abattus",

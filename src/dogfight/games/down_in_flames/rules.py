@@ -2167,10 +2167,7 @@ class DownInFlames(Game[DifState]):
         d = decision
 
         def name(key: Any) -> str:
-            if key == "ace-marker":
-                return "Ace Pilot marker"
-            c = self.card(str(key))
-            return f"{c.title} ({c.subtitle})" if c.subtitle else c.title
+            return self._card_name(str(key))
 
         if "play" in d:
             use = d["as"]
@@ -2249,13 +2246,28 @@ class DownInFlames(Game[DifState]):
 
     def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
         d = dict(event.data)
-        text = EVENT_TEXTS.get(event.kind)
+        kind = event.kind
+        if kind == "action-resolved":
+            kind = "action-succeeds" if d.get("success") else "action-cancelled"
+        text = EVENT_TEXTS.get(kind)
         if text is None:
             return None
-        for key in ("cards", "bombers"):
-            if isinstance(d.get(key), list):
-                d[key] = ", ".join(d[key])
+        if isinstance(d.get("card"), str):
+            d["card"] = self._card_name(d["card"])
+        if isinstance(d.get("cards"), list):
+            d["cards"] = ", ".join(self._card_name(c) for c in d["cards"])
+        if isinstance(d.get("bombers"), list):
+            d["bombers"] = ", ".join(d["bombers"])
         return text, d
+
+    def _card_name(self, key: str) -> str:
+        """A card as printed: its title, and its subtitle in brackets."""
+        if key == "ace-marker":
+            return "Ace Pilot marker"
+        card = self.d.action_deck.get(key)
+        if card is None:
+            return key
+        return f"{card.title} ({card.subtitle})" if card.subtitle else card.title
 
     # ============================================================== data, checks
     def data(self) -> Any:
@@ -2417,7 +2429,9 @@ EVENT_TEXTS: dict[str, str] = {
     "no-reaction": "{plane} does not react",
     "bomber-boost": "Bomber {bomber} adds {card} (+1 hit)",
     "bomber-fires": "Bomber {bomber} fires {card} at {target}: {hits} hit(s)",
-    "action-resolved": "{plane}'s {kind} on {target}: {success}",
+    "action-succeeds": "{plane}'s {kind} on {target} succeeds",
+    "action-cancelled": "{plane}'s {kind} on {target} is cancelled",
+    "cards-drawn-secret": "{plane}'s hand: {cards}",
     "fuel-tank": "{plane} hits {target}'s fuel tank",
     "fuel-tank-stopped": "Bomber {bomber} stops the fuel tank shot",
     "position": "{plane} is now {position} on {target}",
