@@ -190,8 +190,7 @@ def test_fuel_sends_the_enemy_fighters_home_before_the_last_turn(game: DownInFla
 
 def test_vp_options_rest_press_vital_pilot_names(game: DownInFlames) -> None:
     """§ Options, Rest / Press: VP gained or lost; Vital Mission: the mission's VP
-    doubled; Pilot Names: the named pilot's aircraft shot down gives the enemy its
-    value; § Déterminer le succès de la mission."""
+    doubled (§ Déterminer le succès de la mission)."""
     def vp(allies: tuple[str, str], axis: tuple[str, str]) -> dict[str, int]:
         state = _flown(game, mission(game, allies, axis, seed=4))
         out = game.outcome(state)
@@ -220,3 +219,23 @@ def test_bombs_and_flak_options_change_the_arithmetic(game: DownInFlames) -> Non
     assert out.details["bombs"] == 2 * load
     # flak 2 + 2 from the option, scattered: half of it on each bomber
     assert [p.damage for p in planes(state, "allies")] == [2, 2]
+
+
+def test_pilot_names_gives_the_enemy_the_pilots_value(game: DownInFlames) -> None:
+    """§ Options, Pilot Names: the named pilot's aircraft shot down gives the enemy its
+    value in VP, on top of the aircraft's own."""
+    def allied_vp(axis_option: str) -> int:
+        state = mission(game, ("rest", ""), (axis_option, ""))
+        axis = planes(state, "axis")[0]
+        state = game._put(state, msgspec.structs.replace(axis, down=True, hand=()))
+        assert state.mission is not None
+        state = msgspec.structs.replace(state, deck=state.deck + axis.hand, phase="bombing",
+                                        mission=msgspec.structs.replace(
+                                            state.mission, flak_pattern="scattered"))
+        for p in planes(state, "allies"):
+            state = decide(game, state, "allies", {"plane": p.id, "pattern": "normal"}).state
+        out = game.outcome(state)
+        assert out is not None
+        return int(out.details["vp"]["allies"])
+
+    assert allied_vp("pilot-names") == allied_vp("gunner") + 3
