@@ -219,6 +219,40 @@ def _act(view: dict[str, Any], pid: str, legal: list[Decision], deck: Any) -> De
     return {"end": True} if {"end": True} in legal else legal[0]
 
 
+def distinct(observation: dict[str, Any], legal: list[Decision]) -> list[Decision]:
+    """The actions worth searching: one card per use and target (the heaviest attack,
+    the cheapest card for each maneuver length, each tactic title once), and every
+    other decision as it is."""
+    prompt = observation.get("prompt") or {}
+    if prompt.get("kind") != "actions":
+        return legal
+    deck = shipped().action_deck
+    best: dict[tuple[Any, ...], Decision] = {}
+    rest: list[Decision] = []
+    for d in legal:
+        if "play" not in d:
+            rest.append(d)
+            continue
+        card = deck[d["play"]]
+        use = d["as"]
+        if use in ("attack", "gunner"):
+            key: tuple[Any, ...] = (use, d["target"])
+            score = float(100 if card.fuel_tank else card.hits) - 0.1 * card.bursts
+        elif use == "maneuver":
+            key = (use, d["target"], d["steps"])
+            score = -card_value(d["play"])
+        elif use == "tactic":
+            key = (use, card.title, d.get("altitude", ""))
+            score = -card_value(str(d.get("discard", d["play"])))
+        else:
+            key = (use, d["target"])
+            score = -card_value(d["play"])
+        if key not in best or score > best[key]["_score"]:
+            best[key] = {**d, "_score": score}
+    chosen = [{k: v for k, v in d.items() if k != "_score"} for d in best.values()]
+    return chosen + rest
+
+
 class DownInFlamesPolicy:
     """The search policy of ``mcts`` for Down In Flames: every legal decision a
     candidate (the rule of thumb's first), roll-outs by the rule of thumb with some
@@ -237,9 +271,11 @@ class DownInFlamesPolicy:
 
     def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
                    rng: Rng) -> tuple[list[list[Decision]], Rng]:
-        first = heuristic(self._observation(state, seat))
+        observation = self._observation(state, seat)
+        first = heuristic(observation)
+        options = distinct(observation, list(legal))
         ordered = ([first] if first is not None and first in legal else []) + [
-            d for d in legal if d != first]
+            d for d in options if d != first]
         return [[d] for d in ordered], rng
 
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:

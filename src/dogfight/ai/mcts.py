@@ -67,6 +67,14 @@ class Policy(Protocol):
         """The next decisions of a pending ``seat`` in a roll-out (at least one)."""
         ...
 
+    def value(self, state: Any, seat: Seat) -> float:
+        """The leaf's value for ``seat``, about -1..1 (``Game.evaluate`` or a pilot's
+        own leaning on it)."""
+        ...
+
+    # optional: ``horizon`` (int), the game turns a roll-out flies past the current one
+    # (the pilot's own ``horizon`` when absent)
+
 
 class UniformPolicy:
     """No knowledge: every legal decision a candidate, uniformly random roll-outs."""
@@ -84,6 +92,9 @@ class UniformPolicy:
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
         decision, rng = choice(rng, list(self.game.legal(state, seat)))
         return [decision], rng
+
+    def value(self, state: Any, seat: Seat) -> float:
+        return self.game.evaluate(state, seat)
 
 
 POLICIES: dict[str, str] = {
@@ -172,9 +183,10 @@ class MctsPilot:
             state = game.apply(state, seat, decision).state
         rng = self.rng
         steps = 0
+        horizon = getattr(policy, "horizon", self.horizon)
         while steps < limit:
             pending = list(game.pending(state))
-            if not pending or game.turn(state) > turn + self.horizon:
+            if not pending or game.turn(state) > turn + horizon:
                 break
             who = pending[0]
             decisions, rng = policy.act(state, who, rng)
@@ -184,7 +196,7 @@ class MctsPilot:
                 state = game.apply(state, who, decision).state
                 steps += 1
         self.rng = rng
-        return game.evaluate(state, seat)
+        return policy.value(state, seat)
 
 
 def make_mcts(spec: str, seed: int) -> MctsPilot:

@@ -11,6 +11,7 @@ Campaign missions add flak and bombing patterns (§ Jouer une campagne).
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
@@ -2382,15 +2383,15 @@ class DownInFlames(Game[DifState]):
                 continue
             sign = 1.0 if p.side == side else -1.0
             if p.down:
-                score -= sign * 1.0
+                score -= sign * 3.0
                 continue
             frame = self.stats(state, p).airframe[1]
-            score -= sign * 0.6 * p.damage / max(1, frame)
-            score += sign * 0.02 * len(p.hand)
+            score -= sign * 2.0 * p.damage / max(1, frame)
+            score += sign * 0.08 * len(p.hand)
         for h, _t, k in state.positions:
             sign = 1.0 if self.plane(state, h).side == side else -1.0
-            score += sign * 0.08 * k
-        return max(-0.99, min(0.99, score))
+            score += sign * 0.25 * k
+        return math.tanh(score)
 
 
 EVENT_TEXTS: dict[str, str] = {
