@@ -43,6 +43,8 @@ ROLLOUT_TOP = 4
 """Roll-outs fly one of the best few plans by the paper score (best most often)."""
 NOISE = 0.15
 """Share of roll-out and enemy plans drawn at random (on the table if possible)."""
+AGGRESSION = 0.6
+"""Extra weight of the damage dealt at a roll-out's end (see ``value``)."""
 TEMPERATURE = 12.0
 """Softmax temperature over paper scores for roll-out and enemy plans."""
 
@@ -272,6 +274,18 @@ class WingsOfWarPolicy:
                 return [{"plane": plane.id, "card": n} for n in plan[len(plane.plan):]], rng
         decision, rng = choice(rng, list(legal))
         return [decision], rng
+
+    def value(self, state: WowState, seat: Seat) -> float:
+        """``Game.evaluate``, leaning to attack: the enemy's damage counts once more
+        (a duel left alone ends in a draw at the turn limit; damage is how to win)."""
+        value = self.game.evaluate(state, seat)
+        if state.step == "over":
+            return value
+        data = shipped()
+        side = dict(state.seats)[seat]
+        dealt = sum(p.damage / data.aircraft[p.aircraft].structure for p in state.planes
+                    if p.side != side and p.status in ACTIVE)
+        return max(-0.99, min(0.99, value + AGGRESSION * dealt / max(1, len(state.planes))))
 
     @staticmethod
     def _fire(state: WowState, seat: Seat, legal: Sequence[Decision]) -> Decision:
