@@ -281,6 +281,9 @@ class DownInFlamesPolicy:
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
         return state, rng
 
+    def value(self, state: Any, seat: Seat) -> float:
+        return self.game.evaluate(state, seat)
+
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
         legal = list(self.game.legal(state, seat))
         roll, rng = randint(rng, 1, self.NOISE)
