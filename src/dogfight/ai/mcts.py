@@ -7,7 +7,8 @@ likely to have chosen them, picks one of the root's candidates by UCB1 (progress
 widening: the candidates the policy ranks first are tried first, the others as visits
 grow), plays it and the game on with the policy's roll-out decisions for every seat
 until ``horizon`` turns after this one have been flown (or the game ends), and scores
-the result with ``Game.evaluate``. The candidate most visited is chosen.
+the result with the policy's value (``Game.evaluate`` unless the policy leans on
+it). The candidate most visited is chosen.
 
 A candidate is a sequence of the seat's own decisions (Wings of War: the rest of the
 turn's plan, all three cards together); only its first decision is taken now, and the
