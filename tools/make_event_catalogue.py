@@ -210,7 +210,7 @@ FRENCH = {
     "column": "colonne", "line": "ligne", "box": "boîte",
     "damaged": "endommagé", "destroyed": "détruit", "intact": "intact",
     "axis": "Axe", "gunner": "mitrailleur",
-    "Ace Pilot marker": "marqueur Ace Pilot",
+    "Ace Pilot marker": "Marqueur Ace Pilot",
     "axis shot the enemy down": "l'Axe a abattu l'ennemi",
     "allies shot the enemy down": "les Alliés ont abattu l'ennemi",
     "every fighter shot down": "tous les chasseurs abattus",
