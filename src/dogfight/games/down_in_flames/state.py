@@ -187,9 +187,6 @@ class Mission(msgspec.Struct, frozen=True):
     vp: tuple[tuple[str, int], ...] = ()
     options: tuple[tuple[str, int, str], ...] = ()
     """(side, option number, choice) as revealed."""
-    chosen: tuple[tuple[str, int, str], ...] = ()
-    """Sealed choices before the reveal."""
-    fuel_done: bool = False
     vital: tuple[str, ...] = ()
 
 
