@@ -74,7 +74,9 @@ class Policy(Protocol):
         ...
 
     # optional: ``horizon`` (int), the game turns a roll-out flies past the current one
-    # (the pilot's own ``horizon`` when absent)
+    # (the pilot's own ``horizon`` when absent); ``exploration`` (float), UCB1's
+    # constant for leaf values on a smaller scale than wins and losses (``EXPLORATION``
+    # when absent)
 
 
 class UniformPolicy:
@@ -143,6 +145,7 @@ class MctsPilot:
             raise DogfightError("the search policy offered no legal decision")
         if len(macros) == 1:
             return macros[0][0]
+        exploration = getattr(policy, "exploration", EXPLORATION)
         visits = [0] * len(macros)
         value = [0.0] * len(macros)
         done = 0
@@ -155,7 +158,7 @@ class MctsPilot:
             state = search.sample(self.rng)
             _, self.rng = next_u64(self.rng)
             state, self.rng = policy.reshape(state, seat, self.rng)
-            index = self._pick(visits, value, done)
+            index = self._pick(visits, value, done, exploration)
             visits[index] += 1
             value[index] += self._playout(game, policy, seat, state, macros[index])
         best = max(range(len(macros)),
@@ -163,7 +166,8 @@ class MctsPilot:
         return macros[best][0]
 
     @staticmethod
-    def _pick(visits: list[int], value: list[float], total: int) -> int:
+    def _pick(visits: list[int], value: list[float], total: int,
+              exploration: float = EXPLORATION) -> int:
         """UCB1 over the first ``WIDEN + sqrt(total)`` candidates (unvisited first)."""
         width = min(len(visits), WIDEN + int(math.sqrt(total)))
         for i in range(width):
@@ -172,7 +176,7 @@ class MctsPilot:
         log_total = math.log(total)
         return max(range(width),
                    key=lambda i: value[i] / visits[i]
-                   + EXPLORATION * math.sqrt(log_total / visits[i]))
+                   + exploration * math.sqrt(log_total / visits[i]))
 
     def _playout(self, game: Game[Any], policy: Policy, seat: Seat, state: Any,
                  macro: list[Decision], limit: int = 2000) -> float:

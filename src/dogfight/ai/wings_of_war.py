@@ -39,12 +39,18 @@ TOP = 10
 """Plans searched at the root: the best by the paper score..."""
 OTHERS = 4
 """...and this many others drawn at random among those that stay on the table."""
+ANTICIPATED = 6
+"""Plans searched first: the best on paper against the enemy's likeliest plan."""
 ROLLOUT_TOP = 4
 """Roll-outs fly one of the best few plans by the paper score (best most often)."""
 NOISE = 0.15
 """Share of roll-out and enemy plans drawn at random (on the table if possible)."""
 AGGRESSION = 0.6
 """Extra weight of the damage dealt at a roll-out's end (see ``value``)."""
+PURSUIT = 0.3
+"""Weight at a roll-out's end of an aircraft nose on an enemy's tail and near it."""
+CLOCK = 4
+"""Over the last turns before the turn limit (a draw), a leaf's lead fades to nothing."""
 TEMPERATURE = 12.0
 """Softmax temperature over paper scores for roll-out and enemy plans."""
 
@@ -112,10 +118,25 @@ def _in_arc(sx: Floats, sy: Floats, sh: Floats, tx: Floats, ty: Floats,
     return result
 
 
+def _straight(plane: Plane) -> list[tuple[float, float, float]]:
+    """Where ``plane`` is after each of three straights (what greedy guesses)."""
+    gx, gy, gh = plane.pose.x, plane.pose.y, float(plane.pose.heading)
+    sdx, sdy, sturn = _deck(plane.deck).straight
+    path = []
+    for _ in range(3):
+        ga = math.radians(gh)
+        gx, gy = (gx + sdx * math.cos(ga) - sdy * math.sin(ga),
+                  gy + sdx * math.sin(ga) + sdy * math.cos(ga))
+        gh += sturn
+        path.append((gx, gy, gh))
+    return path
+
+
 class Plans:
     """The legal plans of one aircraft from a state, scored on paper, best first."""
 
-    def __init__(self, state: WowState, plane: Plane) -> None:
+    def __init__(self, state: WowState, plane: Plane,
+                 paths: dict[str, list[tuple[float, float, float]]] | None = None) -> None:
         data = shipped()
         table = data.table
         deck = _deck(plane.deck)
@@ -145,13 +166,9 @@ class Plans:
         for enemy in state.planes:
             if enemy.side == plane.side or enemy.status not in ACTIVE:
                 continue
-            gx, gy, gh = enemy.pose.x, enemy.pose.y, float(enemy.pose.heading)
-            sdx, sdy, sturn = _deck(enemy.deck).straight
-            for k in range(3):  # the enemy carried on by straights, as greedy guesses
-                ga = math.radians(gh)
-                gx, gy = (gx + sdx * math.cos(ga) - sdy * math.sin(ga),
-                          gy + sdx * math.sin(ga) + sdy * math.cos(ga))
-                gh += sturn
+            path = (paths or {}).get(enemy.id) or _straight(enemy)
+            for k in range(3):  # where the enemy is after each card (straights, or ``paths``)
+                gx, gy, gh = path[k]
                 px, py, ph = x[:, k], y[:, k], h[:, k]
                 ex, ey = np.full_like(px, gx), np.full_like(py, gy)
                 distance = np.hypot(ex - px, ey - py)
@@ -174,6 +191,15 @@ class Plans:
     def __len__(self) -> int:
         return len(self.orders)
 
+    def path(self, plane: Plane, i: int = 0) -> list[tuple[float, float, float]]:
+        """Where plan ``i`` takes ``plane`` after each card (on paper)."""
+        deck = _deck(plane.deck)
+        row = int(np.flatnonzero((deck.numbers == self.orders[i]).all(axis=1))[0])
+        a = math.radians(plane.pose.heading)
+        cos, sin = math.cos(a), math.sin(a)
+        return [(plane.pose.x + rx * cos - ry * sin, plane.pose.y + rx * sin + ry * cos,
+                 plane.pose.heading + rh) for rx, ry, rh in deck.rel[row]]
+
     def plan(self, i: int) -> tuple[int, ...]:
         return tuple(int(n) for n in self.orders[i])
 
@@ -195,6 +221,9 @@ class Plans:
 
 class WingsOfWarPolicy:
     """The ``mcts`` hooks for Wings of War (see ``dogfight.ai.mcts.Policy``)."""
+
+    exploration = 0.1
+    """UCB1's constant: leaf values here differ by hundredths, not by wins and losses."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -224,17 +253,27 @@ class WingsOfWarPolicy:
         plans = self.plans(state, plane)
         if not len(plans):
             return [[d] for d in legal], rng
-        chosen = list(range(min(TOP, len(plans))))
-        rest = list(range(len(chosen), len(plans)))
+        # the enemy's likeliest plans, if it expects this aircraft to fly straight on
+        paths = {}
+        for enemy in state.planes:
+            if enemy.side == plane.side or enemy.status not in ACTIVE:
+                continue
+            theirs = self.plans(state, replace(enemy, plan=()))
+            if len(theirs):
+                paths[enemy.id] = theirs.path(enemy)
+        ahead = Plans(state, plane, paths) if paths else plans
+        picks = [ahead.plan(i) for i in range(min(ANTICIPATED, len(ahead)))]
+        picks += [plans.plan(i) for i in range(min(TOP, len(plans)))]
+        rest = list(range(min(TOP, len(plans)), len(plans)))
         for _ in range(min(OTHERS, len(rest))):
             i, rng = choice(rng, rest)
             rest.remove(i)
-            chosen.append(i)
+            picks.append(plans.plan(i))
         done = len(plane.plan)
         out: list[list[Decision]] = []
         seen: set[tuple[int, ...]] = set()
-        for i in chosen:
-            cards = plans.plan(i)[done:]
+        for plan in picks:
+            cards = plan[done:]
             if cards in seen:
                 continue
             seen.add(cards)
@@ -276,16 +315,47 @@ class WingsOfWarPolicy:
         return [decision], rng
 
     def value(self, state: WowState, seat: Seat) -> float:
-        """``Game.evaluate``, leaning to attack: the enemy's damage counts once more
-        (a duel left alone ends in a draw at the turn limit; damage is how to win)."""
+        """``Game.evaluate``, leaning to attack: the enemy's damage counts once more, and
+        an aircraft closing on an enemy's tail, nose on, scores (``PURSUIT``). A duel
+        left alone ends in a draw at the turn limit, where a lead in damage is worth
+        nothing: the lean is how to win, and the lead of a leaf fades over the last
+        ``CLOCK`` turns while a kill keeps its full value."""
         value = self.game.evaluate(state, seat)
         if state.step == "over":
             return value
         data = shipped()
+        table = data.table
         side = dict(state.seats)[seat]
         dealt = sum(p.damage / data.aircraft[p.aircraft].structure for p in state.planes
                     if p.side != side and p.status in ACTIVE)
-        return max(-0.99, min(0.99, value + AGGRESSION * dealt / max(1, len(state.planes))))
+        chase = 0.0
+        reach = 3.0 * (table.ruler.length + table.base.length)
+        for p in state.planes:
+            if p.status not in ACTIVE:
+                continue
+            sign = 1.0 if p.side == side else -1.0
+            best = 0.0
+            for t in state.planes:
+                if t.side == p.side or t.status not in ACTIVE:
+                    continue
+                dx, dy = t.pose.x - p.pose.x, t.pose.y - p.pose.y
+                gap = math.hypot(dx, dy)
+                if gap >= reach:
+                    continue
+                bearing = math.degrees(math.atan2(dy, dx))
+                nose = abs((bearing - p.pose.heading + 180.0) % 360.0 - 180.0)
+                tail = abs((bearing - t.pose.heading + 180.0) % 360.0 - 180.0)
+                # nose on the enemy (0 degrees off) and the enemy flying away (its
+                # heading along the bearing): 1; both head-on or turned away: 0
+                best = max(best, (1.0 - gap / reach) * (1.0 - nose / 180.0)
+                           * (1.0 - tail / 180.0))
+            chase += sign * best
+        n = max(1, len(state.planes))
+        lean = value + (AGGRESSION * dealt + PURSUIT * chase) / n
+        left = state.options.max_turns - state.turn
+        if left < CLOCK:
+            lean *= max(0.0, left + 1) / (CLOCK + 1)
+        return max(-0.99, min(0.99, lean))
 
     @staticmethod
     def _fire(state: WowState, seat: Seat, legal: Sequence[Decision]) -> Decision:
