@@ -167,3 +167,68 @@ def test_mcts_redraws_the_enemy_cards_it_cannot_see_only() -> None:
         assert len(fokker.plan) == 2 and len(set(fokker.plan)) == 2
         assert spad.plan == (4,)
         assert not WOW.invariants(shaped)
+
+
+def _pair(fokker_heading: int, **fokker: object) -> Match:
+    """The SPAD at the table's centre heading east, the Fokker 120 mm ahead of it."""
+    return Match.new(WOW, {"planes": [
+        {"id": "spad", "seat": "allies", "aircraft": "spad-13", "x": 400.0, "y": 450.0,
+         "heading": 0},
+        {"id": "fokker", "seat": "central", "aircraft": "fokker-dr1", "x": 520.0,
+         "y": 450.0, "heading": fokker_heading, **fokker}],
+        "seats": {"allies": "allies", "central": "central"}}, 1)
+
+
+def test_mcts_values_a_tail_over_a_crossing_enemy() -> None:
+    """Both in the SPAD's arc and range and the SPAD out of the Fokker's: the game's
+    evaluation cannot tell them apart; the search's leaf value prefers the tail."""
+    from dogfight.ai.mcts import policy_for
+
+    tail, crossing = _pair(0).state, _pair(90).state
+    assert WOW.evaluate(tail, "allies") == WOW.evaluate(crossing, "allies")
+    policy = policy_for(WOW)
+    assert policy.value(tail, "allies") > policy.value(crossing, "allies")
+    assert policy.value(tail, "central") < policy.value(crossing, "central")
+
+
+def test_mcts_lead_fades_at_the_turn_limit() -> None:
+    """A lead in damage is worth nothing when the duel ends in a draw at the turn
+    limit: near it, the same leaf is worth less than earlier (a kill keeps its 1)."""
+    from dogfight.ai.mcts import policy_for
+
+    policy = policy_for(WOW)
+    state = _pair(90).state
+    fokker = next(p for p in state.planes if p.id == "fokker")
+    hurt = msgspec.structs.replace(state, planes=tuple(
+        msgspec.structs.replace(p, damage=6) if p is fokker else p for p in state.planes))
+    early = policy.value(msgspec.structs.replace(hurt, turn=10), "allies")
+    late = policy.value(msgspec.structs.replace(hurt, turn=hurt.options.max_turns), "allies")
+    assert early > late > 0
+
+
+def test_mcts_anticipates_the_enemys_likeliest_plan() -> None:
+    """The first plans searched are the best on paper against where the enemy's own
+    best plan takes it, card by card (not against a Fokker flying straight on)."""
+    from dogfight.ai.mcts import policy_for
+    from dogfight.ai.wings_of_war import Plans
+    from dogfight.core.rng import new_rng
+    from dogfight.games.wings_of_war import geometry as geo
+    from dogfight.games.wings_of_war.data import card_end_pose, shipped
+
+    match = Match.new(WOW, {"scenario": "duel"}, 3)
+    state = match.state
+    spad, fokker = (next(p for p in state.planes if p.id == n) for n in ("spad", "fokker"))
+    theirs = Plans(state, fokker)
+    path = theirs.path(fokker)
+    pose = fokker.pose  # the path is where the cards of that plan take the Fokker
+    for number, (x, y, h) in zip(theirs.plan(0), path, strict=True):
+        pose = geo.moved(pose, *card_end_pose(shipped().card(fokker.deck, number),
+                                              shipped().table.base.length))
+        assert abs(pose.x - x) < 0.05 and abs(pose.y - y) < 0.05  # geometry rounds to 0.01
+        assert (pose.heading - h) % 360 == 0
+    ahead = Plans(state, spad, {"fokker": path})
+    assert ahead.plan(0) != Plans(state, spad).plan(0)
+    macros, _ = policy_for(WOW).candidates(
+        WOW.determinize(state, "allies", new_rng(1)), "allies", WOW.legal(state, "allies"),
+        new_rng(1))
+    assert [d["card"] for d in macros[0]] == list(ahead.plan(0))

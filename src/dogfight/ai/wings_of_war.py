@@ -5,10 +5,15 @@ A plan is three cards, some 2,700 orders for a deck of 15; the search cannot try
 them all. Every legal order of the plane's cards is flown on paper at once (numpy:
 each order's three end poses relative to the start are computed once per deck), and
 scored as the ``greedy`` pilot scores a plan (its enemies in arc and range, itself out
-of theirs, far from the edge). The search tries the best few and a few others; the
-roll-outs fly both sides by the same score with some noise; the enemy's sealed cards
-in every sampled state are drawn the same way (a plausible plan, not a uniform one).
-A plan that leaves the table is never searched when another keeps the aircraft on.
+of theirs, far from the edge). The search tries first the best few against where the
+enemy's own best plan takes it (the enemy anticipated: it scores its plans the same
+way, guessing this aircraft flies straight on), then the best few against an enemy
+flying straight on, and a few others; the roll-outs fly both sides by the same score
+with some noise; the enemy's sealed cards in every sampled state are drawn the same
+way (a plausible plan, not a uniform one). A plan that leaves the table is never
+searched when another keeps the aircraft on. Leaves are scored by ``Game.evaluate``
+leaning to attack (damage dealt, closing on a tail) with a lead that fades near the
+turn limit, where a duel is a draw; UCB1 explores on the scale of those values.
 
 Everything here reads a determinised state (``Game.determinize``), never the real
 one: the pilot's own aircraft as it is, the enemy's public position and sampled
@@ -50,7 +55,7 @@ AGGRESSION = 0.6
 PURSUIT = 0.3
 """Weight at a roll-out's end of an aircraft nose on an enemy's tail and near it."""
 CLOCK = 4
-"""Over the last turns before the turn limit (a draw), a leaf's lead fades to nothing."""
+"""Over the last turns before the turn limit (a draw), a leaf's lead fades."""
 TEMPERATURE = 12.0
 """Softmax temperature over paper scores for roll-out and enemy plans."""
 
@@ -197,8 +202,9 @@ class Plans:
         row = int(np.flatnonzero((deck.numbers == self.orders[i]).all(axis=1))[0])
         a = math.radians(plane.pose.heading)
         cos, sin = math.cos(a), math.sin(a)
-        return [(plane.pose.x + rx * cos - ry * sin, plane.pose.y + rx * sin + ry * cos,
-                 plane.pose.heading + rh) for rx, ry, rh in deck.rel[row]]
+        return [(float(plane.pose.x + rx * cos - ry * sin),
+                 float(plane.pose.y + rx * sin + ry * cos), float(plane.pose.heading + rh))
+                for rx, ry, rh in deck.rel[row]]
 
     def plan(self, i: int) -> tuple[int, ...]:
         return tuple(int(n) for n in self.orders[i])
@@ -319,7 +325,7 @@ class WingsOfWarPolicy:
         an aircraft closing on an enemy's tail, nose on, scores (``PURSUIT``). A duel
         left alone ends in a draw at the turn limit, where a lead in damage is worth
         nothing: the lean is how to win, and the lead of a leaf fades over the last
-        ``CLOCK`` turns while a kill keeps its full value."""
+        ``CLOCK`` turns (to a fifth in the last) while a kill keeps its full value."""
         value = self.game.evaluate(state, seat)
         if state.step == "over":
             return value
