@@ -50,3 +50,23 @@ def test_the_ismcts_pilot_answers_for_its_own_seat_in_simultaneous_orders() -> N
     decision = make_pilot("ismcts:10", 1).choose(
         wow.id, match.observe("central"), search=searcher(wow, match.state, "central"))
     assert decision in wow.legal(match.state, "central")
+
+
+def test_the_ismcts_pilot_searches_for_a_time_budget() -> None:
+    """``ismcts:Ts`` searches as long as ``mcts:Ts`` (the issue's same time per
+    decision), then answers with the bot's own final policy."""
+    import time
+
+    from dogfight.ai import make_pilot
+    from dogfight.core import Match, get_game
+    from dogfight.play import searcher
+
+    wow = get_game("wings-of-war")
+    match = Match.new(wow, {"scenario": "duel"}, 4)
+    pilot = make_pilot("ismcts:0.3s", 1)
+    start = time.perf_counter()
+    decision = pilot.choose(wow.id, match.observe("allies"),
+                            search=searcher(wow, match.state, "allies"))
+    spent = time.perf_counter() - start
+    assert decision in wow.legal(match.state, "allies")
+    assert spent >= 0.3  # it did not stop at a count of simulations

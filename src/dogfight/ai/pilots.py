@@ -74,7 +74,8 @@ def make_pilot(name: str, seed: int) -> Pilot:
         try:
             return make_ismcts(name, seed)
         except ValueError:
-            raise DogfightError(f"{name!r}: the budget is ismcts:N (simulations)") from None
+            raise DogfightError(f"{name!r}: the budget is ismcts:N (simulations) or "
+                                f"ismcts:Ts (seconds)") from None
     if name.startswith("mcts:"):
         from dogfight.ai.mcts import make_mcts
 

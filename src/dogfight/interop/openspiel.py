@@ -19,6 +19,7 @@ Needs ``pip install open-spiel`` (an optional extra: ``dogfight[openspiel]``).
 
 from __future__ import annotations
 
+import time
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -211,17 +212,24 @@ def load(game_id: str, options: dict[str, Any] | None = None) -> DogfightGame:
     return game
 
 
+class _OutOfTime(Exception):
+    """The search's time is up (raised between two simulations, never inside one)."""
+
+
 class IsmctsPilot:
     """OpenSpiel's ISMCTSBot (Python implementation, random roll-outs) as a dogfight
     pilot, to measure our ``mcts`` against it. It searches from a state drawn by the
     seat's sampler (``Game.determinize``), never from the real one.
-    ``ismcts`` is 200 simulations, ``ismcts:N`` N simulations."""
+    ``ismcts`` is 200 simulations, ``ismcts:N`` N simulations, ``ismcts:Ts`` as many as
+    T seconds allow (the same budget as ``mcts:Ts``)."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int, simulations: int = 200) -> None:
+    def __init__(self, seed: int, simulations: int = 200,
+                 seconds: float | None = None) -> None:
         self.seed = seed
         self.simulations = simulations
+        self.seconds = seconds
 
     def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
         from open_spiel.python.algorithms.ismcts import ISMCTSBot
@@ -232,19 +240,40 @@ class IsmctsPilot:
         legal: list[Decision] = observation.get("legal") or []
         if search is None or len(legal) == 1:
             return RandomPilot(self.seed).choose(game_id, observation)
+        start = time.perf_counter()
         game = load(game_id)
         state = DogfightState(game)
         state._state = search.sample(new_rng(self.seed))
         state._seats = list(search.game.seats(state._state))
         state._first = state._seats.index(search.seat)  # simultaneous orders: ours first
         randomness = np.random.RandomState(self.seed % (1 << 32))
-        bot = ISMCTSBot(game, RandomRolloutEvaluator(1, randomness), uct_c=2.0,
-                        max_simulations=self.simulations, random_state=randomness,
-                        allow_inconsistent_action_sets=True)
-        action = bot.step(state)
+        seconds = self.seconds
+
+        class Bot(ISMCTSBot):  # type: ignore[misc]
+            def sample_root_state(self, root: Any) -> Any:
+                # called once before each simulation: the time check goes between them
+                if seconds is not None and self._root_node.total_visits \
+                        and time.perf_counter() - start >= seconds:
+                    raise _OutOfTime
+                return super().sample_root_state(root)
+
+        bot = Bot(game, RandomRolloutEvaluator(1, randomness), uct_c=2.0,
+                  max_simulations=self.simulations if seconds is None else 1 << 30,
+                  random_state=randomness, allow_inconsistent_action_sets=True)
+        try:
+            action = bot.step(state)
+        except _OutOfTime:  # the bot's own final policy over what it searched
+            root = bot.filter_illegals(bot._root_node, state.legal_actions())
+            actions, probabilities = zip(*bot.get_final_policy(state, root), strict=True)
+            action = randomness.choice(actions, p=probabilities)
         return state._decisions(state._seats.index(search.seat))[action]
 
 
 def make_ismcts(spec: str, seed: int) -> IsmctsPilot:
+    """``ismcts``, ``ismcts:N`` (simulations) or ``ismcts:Ts`` (seconds a decision)."""
     _, _, budget = spec.partition(":")
-    return IsmctsPilot(seed, int(budget)) if budget else IsmctsPilot(seed)
+    if not budget:
+        return IsmctsPilot(seed)
+    if budget.endswith("s"):
+        return IsmctsPilot(seed, seconds=float(budget[:-1]))
+    return IsmctsPilot(seed, int(budget))
