@@ -149,9 +149,7 @@ def _score(data: WowData, me: dict[str, Any], cards: list[Card],
 
 
 def _in_arc(shooter: geo.Pose, target: geo.Pose, half_angle: float) -> bool:
-    angle = math.degrees(math.atan2(target.y - shooter.y, target.x - shooter.x))
-    off = (angle - shooter.heading + 180) % 360 - 180
-    return abs(off) <= half_angle
+    return geo.off_nose(shooter, target) <= half_angle
 
 
 def _reorder(view: dict[str, Any], legal: list[Decision]) -> Decision | None:

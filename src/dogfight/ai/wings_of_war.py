@@ -34,6 +34,7 @@ from msgspec.structs import replace
 
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, next_u64
+from dogfight.games.wings_of_war import geometry as geo
 from dogfight.games.wings_of_war.data import WowData, card_end_pose, shipped
 from dogfight.games.wings_of_war.state import Plane, WowState
 
@@ -151,6 +152,7 @@ class Plans:
         for k, number in enumerate(plane.plan[:3]):
             mask &= deck.numbers[:, k] == number
         if not mask.any():  # a planned card left out (climb or dive): nothing to search
+            self.rows: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
             self.orders: npt.NDArray[np.int64] = np.zeros((0, 3), dtype=np.int64)
             self.scores: Floats = np.zeros(0)
             self.on_table: npt.NDArray[np.bool_] = np.zeros(0, dtype=np.bool_)
@@ -189,7 +191,9 @@ class Plans:
         if on.any():  # never off the table if anything else will do
             index, score, on = index[on], score[on], on[on]
         order = np.argsort(-score, kind="stable")
-        self.orders = deck.numbers[index[order]]
+        self.rows = index[order]
+        """Each plan's row in its deck's orders (``_Deck.rel``: where it goes)."""
+        self.orders = deck.numbers[self.rows]
         self.scores = score[order]
         self.on_table = on[order]
 
@@ -198,13 +202,11 @@ class Plans:
 
     def path(self, plane: Plane, i: int = 0) -> list[tuple[float, float, float]]:
         """Where plan ``i`` takes ``plane`` after each card (on paper)."""
-        deck = _deck(plane.deck)
-        row = int(np.flatnonzero((deck.numbers == self.orders[i]).all(axis=1))[0])
         a = math.radians(plane.pose.heading)
         cos, sin = math.cos(a), math.sin(a)
         return [(float(plane.pose.x + rx * cos - ry * sin),
                  float(plane.pose.y + rx * sin + ry * cos), float(plane.pose.heading + rh))
-                for rx, ry, rh in deck.rel[row]]
+                for rx, ry, rh in _deck(plane.deck).rel[self.rows[i]]]
 
     def plan(self, i: int) -> tuple[int, ...]:
         return tuple(int(n) for n in self.orders[i])
@@ -344,17 +346,14 @@ class WingsOfWarPolicy:
             for t in state.planes:
                 if t.side == p.side or t.status not in ACTIVE:
                     continue
-                dx, dy = t.pose.x - p.pose.x, t.pose.y - p.pose.y
-                gap = math.hypot(dx, dy)
+                gap = geo.distance(p.pose, t.pose)
                 if gap >= reach:
                     continue
-                bearing = math.degrees(math.atan2(dy, dx))
-                nose = abs((bearing - p.pose.heading + 180.0) % 360.0 - 180.0)
-                tail = abs((bearing - t.pose.heading + 180.0) % 360.0 - 180.0)
-                # nose on the enemy (0 degrees off) and the enemy flying away (its
-                # heading along the bearing): 1; both head-on or turned away: 0
-                best = max(best, (1.0 - gap / reach) * (1.0 - nose / 180.0)
-                           * (1.0 - tail / 180.0))
+                # nose on the enemy (0 degrees off) and the enemy flying away (this
+                # aircraft dead astern of it): 1; head-on or turned away: 0
+                best = max(best, (1.0 - gap / reach)
+                           * (1.0 - geo.off_nose(p.pose, t.pose) / 180.0)
+                           * geo.off_nose(t.pose, p.pose) / 180.0)
             chase += sign * best
         n = max(1, len(state.planes))
         lean = value + (AGGRESSION * dealt + PURSUIT * chase) / n

@@ -39,6 +39,13 @@ def moved(pose: Pose, dx: float, dy: float, turn: int) -> Pose:
                 (pose.heading + turn) % 360)
 
 
+def off_nose(shooter: Pose, target: Pose) -> float:
+    """How far ``target`` is off ``shooter``'s nose, in degrees (0 dead ahead, 180
+    dead astern)."""
+    angle = math.degrees(math.atan2(target.y - shooter.y, target.x - shooter.x))
+    return abs((angle - shooter.heading + 180) % 360 - 180)
+
+
 def backed_off(pose: Pose, distance: float) -> Pose:
     """``pose`` moved back along its heading, keeping it (overlap resolution)."""
     fx, fy = forward(pose)

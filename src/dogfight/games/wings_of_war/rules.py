@@ -1629,9 +1629,8 @@ class WingsOfWar(Game[WowState]):
                 if t.side == p.side or t.status not in ACTIVE:
                     continue
                 gap = geo.distance(p.pose, t.pose)
-                angle = math.degrees(math.atan2(t.pose.y - p.pose.y, t.pose.x - p.pose.x))
-                off = abs((angle - p.pose.heading + 180) % 360 - 180)
-                if off <= table.arcs.front_half_angle and gap <= table.ruler.length * 1.3:
+                if (geo.off_nose(p.pose, t.pose) <= table.arcs.front_half_angle
+                        and gap <= table.ruler.length * 1.3):
                     score += sign * 0.15
             edge = min(p.pose.x, p.pose.y, state.area.width - p.pose.x,
                        state.area.height - p.pose.y)
