@@ -227,7 +227,7 @@ def distinct(observation: dict[str, Any], legal: list[Decision]) -> list[Decisio
     if prompt.get("kind") != "actions":
         return legal
     deck = shipped().action_deck
-    best: dict[tuple[Any, ...], Decision] = {}
+    best: dict[tuple[Any, ...], tuple[float, Decision]] = {}
     rest: list[Decision] = []
     for d in legal:
         if "play" not in d:
@@ -247,10 +247,9 @@ def distinct(observation: dict[str, Any], legal: list[Decision]) -> list[Decisio
         else:
             key = (use, d["target"])
             score = -card_value(d["play"])
-        if key not in best or score > best[key]["_score"]:
-            best[key] = {**d, "_score": score}
-    chosen = [{k: v for k, v in d.items() if k != "_score"} for d in best.values()]
-    return chosen + rest
+        if key not in best or score > best[key][0]:
+            best[key] = (score, d)
+    return [d for _, d in best.values()] + rest
 
 
 class DownInFlamesPolicy:
