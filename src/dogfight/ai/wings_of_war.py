@@ -236,6 +236,9 @@ class WingsOfWarPolicy:
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self._plans: dict[tuple[Any, ...], Plans] = {}
+        self._ahead: dict[tuple[Any, ...], Plans] = {}
+        self.me: Seat | None = None
+        """The searching seat (set at the root): its roll-outs anticipate the enemy."""
 
     def plans(self, state: WowState, plane: Plane) -> Plans:
         key = (plane.id, plane.deck, plane.pose, plane.plan, plane.executed,
@@ -249,6 +252,28 @@ class WingsOfWarPolicy:
             found = self._plans[key] = Plans(state, plane)
         return found
 
+    def ahead(self, state: WowState, plane: Plane) -> Plans:
+        """``plane``'s plans scored against where each enemy's likeliest plan takes it
+        (the enemy expecting this aircraft to fly straight on)."""
+        paths = {}
+        for enemy in state.planes:
+            if enemy.side == plane.side or enemy.status not in ACTIVE:
+                continue
+            theirs = self.plans(state, replace(enemy, plan=()))
+            if len(theirs):
+                paths[enemy.id] = theirs.path(enemy)
+        if not paths:
+            return self.plans(state, plane)
+        key = (plane.id, plane.deck, plane.pose, plane.plan, plane.executed,
+               plane.last_kind, plane.last_steep,
+               tuple((k, tuple(v)) for k, v in sorted(paths.items())), state.area)
+        found = self._ahead.get(key)
+        if found is None:
+            if len(self._ahead) > 20_000:
+                self._ahead.clear()
+            found = self._ahead[key] = Plans(state, plane, paths)
+        return found
+
     # -- the root -----------------------------------------------------------------------
     def candidates(self, state: WowState, seat: Seat, legal: Sequence[Decision],
                    rng: Rng) -> tuple[list[list[Decision]], Rng]:
@@ -257,19 +282,12 @@ class WingsOfWarPolicy:
             return [[self._fire(state, seat, legal)]], rng
         if state.step != "plan" or not legal or "card" not in legal[0]:
             return [[d] for d in legal], rng
+        self.me = seat
         plane = next(p for p in state.planes if p.id == legal[0]["plane"])
         plans = self.plans(state, plane)
         if not len(plans):
             return [[d] for d in legal], rng
-        # the enemy's likeliest plans, if it expects this aircraft to fly straight on
-        paths = {}
-        for enemy in state.planes:
-            if enemy.side == plane.side or enemy.status not in ACTIVE:
-                continue
-            theirs = self.plans(state, replace(enemy, plan=()))
-            if len(theirs):
-                paths[enemy.id] = theirs.path(enemy)
-        ahead = Plans(state, plane, paths) if paths else plans
+        ahead = self.ahead(state, plane)
         picks = [ahead.plan(i) for i in range(min(ANTICIPATED, len(ahead)))]
         picks += [plans.plan(i) for i in range(min(TOP, len(plans)))]
         rest = list(range(min(TOP, len(plans)), len(plans)))
@@ -315,7 +333,8 @@ class WingsOfWarPolicy:
             return [self._fire(state, seat, legal)], rng
         if state.step == "plan" and legal and "card" in legal[0]:
             plane = next(p for p in state.planes if p.id == legal[0]["plane"])
-            plans = self.plans(state, plane)
+            plans = (self.ahead(state, plane) if seat == self.me
+                     else self.plans(state, plane))
             if len(plans):
                 plan, rng = plans.draw(rng)
                 return [{"plane": plane.id, "card": n} for n in plan[len(plane.plan):]], rng
