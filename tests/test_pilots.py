@@ -232,3 +232,42 @@ def test_mcts_anticipates_the_enemys_likeliest_plan() -> None:
         WOW.determinize(state, "allies", new_rng(1)), "allies", WOW.legal(state, "allies"),
         new_rng(1))
     assert [d["card"] for d in macros[0]] == list(ahead.plan(0))
+
+
+def test_mcts_rollouts_anticipate_for_the_searching_seat_only() -> None:
+    """In a roll-out the searching seat flies its plans scored against the enemy's
+    likeliest path (a turn valued by the attack it sets up next); the enemy flies its
+    own paper score, expecting the searcher to fly straight on."""
+    from collections import Counter
+
+    from dogfight.ai.mcts import policy_for
+    from dogfight.ai.wings_of_war import Plans
+    from dogfight.core.rng import new_rng
+    from dogfight.games.wings_of_war.data import shipped
+
+    state = Match.new(WOW, {"scenario": "duel"}, 3).state
+    spad, fokker = (next(p for p in state.planes if p.id == n) for n in ("spad", "fokker"))
+    def names(deck: str, plan: tuple[int, ...]) -> tuple[str, ...]:
+        return tuple(shipped().card(deck, n).name for n in plan)  # twin cards alike
+
+    ahead = names(spad.deck, Plans(state, spad, {"fokker": Plans(state, fokker).path(
+        fokker)}).plan(0))
+    plain = names(spad.deck, Plans(state, spad).plan(0))
+    assert ahead != plain
+    policy = policy_for(WOW)
+    sample = WOW.determinize(state, "allies", new_rng(1))
+    policy.candidates(sample, "allies", WOW.legal(state, "allies"), new_rng(1))
+
+    def flown(seat: str) -> Counter[tuple[int, ...]]:
+        drawn: Counter[tuple[int, ...]] = Counter()
+        for seed in range(60):
+            decisions, _ = policy.act(state, seat, new_rng(seed))
+            deck = spad.deck if seat == "allies" else fokker.deck
+            drawn[names(deck, tuple(d["card"] for d in decisions))] += 1
+        return drawn
+
+    mine = flown("allies")
+    assert mine.most_common(1)[0][0] == ahead
+    assert mine[ahead] > mine[plain]
+    theirs = flown("central")
+    assert theirs.most_common(1)[0][0] == names(fokker.deck, Plans(state, fokker).plan(0))

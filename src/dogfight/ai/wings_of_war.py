@@ -8,9 +8,11 @@ scored as the ``greedy`` pilot scores a plan (its enemies in arc and range, itse
 of theirs, far from the edge). The search tries first the best few against where the
 enemy's own best plan takes it (the enemy anticipated: it scores its plans the same
 way, guessing this aircraft flies straight on), then the best few against an enemy
-flying straight on, and a few others; the roll-outs fly both sides by the same score
-with some noise; the enemy's sealed cards in every sampled state are drawn the same
-way (a plausible plan, not a uniform one). A plan that leaves the table is never
+flying straight on, and a few others. In the roll-outs the searching seat flies the
+same way (its plans scored against the enemy's likeliest path, so a turn is valued by
+the attack it sets up in the next) and the enemy by its own paper score, both with
+some noise; the enemy's sealed cards in every sampled state are drawn the same way
+(a plausible plan, not a uniform one). A plan that leaves the table is never
 searched when another keeps the aircraft on. Leaves are scored by ``Game.evaluate``
 leaning to attack (damage dealt, closing on a tail) with a lead that fades near the
 turn limit, where a duel is a draw; UCB1 explores on the scale of those values.
