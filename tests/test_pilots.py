@@ -258,8 +258,8 @@ def test_mcts_rollouts_anticipate_for_the_searching_seat_only() -> None:
     sample = WOW.determinize(state, "allies", new_rng(1))
     policy.candidates(sample, "allies", WOW.legal(state, "allies"), new_rng(1))
 
-    def flown(seat: str) -> Counter[tuple[int, ...]]:
-        drawn: Counter[tuple[int, ...]] = Counter()
+    def flown(seat: str) -> Counter[tuple[str, ...]]:
+        drawn: Counter[tuple[str, ...]] = Counter()
         for seed in range(60):
             decisions, _ = policy.act(state, seat, new_rng(seed))
             deck = spad.deck if seat == "allies" else fokker.deck
