@@ -247,6 +247,7 @@ def test_mcts_rollouts_anticipate_for_the_searching_seat_only() -> None:
 
     state = Match.new(WOW, {"scenario": "duel"}, 3).state
     spad, fokker = (next(p for p in state.planes if p.id == n) for n in ("spad", "fokker"))
+
     def names(deck: str, plan: tuple[int, ...]) -> tuple[str, ...]:
         return tuple(shipped().card(deck, n).name for n in plan)  # twin cards alike
 

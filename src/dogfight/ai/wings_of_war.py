@@ -242,9 +242,14 @@ class WingsOfWarPolicy:
         self.me: Seat | None = None
         """The searching seat (set at the root): its roll-outs anticipate the enemy."""
 
+    @staticmethod
+    def _key(plane: Plane) -> tuple[Any, ...]:
+        """What of ``plane`` its plans depend on."""
+        return (plane.id, plane.deck, plane.pose, plane.plan, plane.executed,
+                plane.last_kind, plane.last_steep)
+
     def plans(self, state: WowState, plane: Plane) -> Plans:
-        key = (plane.id, plane.deck, plane.pose, plane.plan, plane.executed,
-               plane.last_kind, plane.last_steep,
+        key = (*self._key(plane),
                tuple((p.id, p.pose, p.status) for p in state.planes if p.side != plane.side),
                state.area)
         found = self._plans.get(key)
@@ -266,9 +271,8 @@ class WingsOfWarPolicy:
                 paths[enemy.id] = theirs.path(enemy)
         if not paths:
             return self.plans(state, plane)
-        key = (plane.id, plane.deck, plane.pose, plane.plan, plane.executed,
-               plane.last_kind, plane.last_steep,
-               tuple((k, tuple(v)) for k, v in sorted(paths.items())), state.area)
+        key = (*self._key(plane), tuple((k, tuple(v)) for k, v in sorted(paths.items())),
+               state.area)
         found = self._ahead.get(key)
         if found is None:
             if len(self._ahead) > 20_000:
