@@ -1,5 +1,6 @@
 """The layers import downwards only: a game never imports the server, the UI, the
-pilots, the store or another game; the core imports nothing above it."""
+pilots, the store or another game (only the core and the game kit); the kit imports
+only the core; the core imports nothing above it."""
 
 from __future__ import annotations
 
@@ -26,11 +27,18 @@ GAME_DIRS = sorted(p for p in (ROOT / "games").iterdir() if (p / "__init__.py").
 
 
 @pytest.mark.parametrize("game_dir", GAME_DIRS, ids=lambda p: p.name)
-def test_a_game_imports_only_the_core_and_itself(game_dir: Path) -> None:
+def test_a_game_imports_only_the_core_the_kit_and_itself(game_dir: Path) -> None:
     own = f"dogfight.games.{game_dir.name}"
     for path in game_dir.rglob("*.py"):
         for name in imports_of(path):
-            assert name.startswith(("dogfight.core", own)), f"{path} imports {name}"
+            assert name.startswith(("dogfight.core", "dogfight.kit", own)), \
+                f"{path} imports {name}"
+
+
+def test_the_kit_imports_only_the_core() -> None:
+    for path in (ROOT / "kit").rglob("*.py"):
+        for name in imports_of(path):
+            assert name.startswith(("dogfight.core", "dogfight.kit")), f"{path} imports {name}"
 
 
 def test_the_core_imports_nothing_above_it() -> None:

@@ -94,6 +94,10 @@ class Game(ABC, Generic[S]):
     version: ClassVar[str]
     """Rules version written into saves; bump it when a change alters replays."""
     summary: ClassVar[str] = ""
+    board: ClassVar[str] = "none"
+    """The kind of map the game is played on, which chooses the browser's board:
+    ``table`` (a continuous table), ``hex`` (a hex map), ``triangle`` (a triangle-point
+    grid) or ``none`` (no map: cards and counters only)."""
 
     # -- set-up ---------------------------------------------------------------
     @abstractmethod

@@ -121,6 +121,7 @@ class DownInFlames(Game[DifState]):
     id = GAME_ID
     title = "Down In Flames"
     version = "1"
+    board = "none"
     summary = ("WW2 air combat with cards: action and reaction chains, five relative "
                "positions, altitude and horsepower, bombers and campaign missions.")
 

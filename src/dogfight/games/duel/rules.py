@@ -131,6 +131,7 @@ class DuelGame(Game[DuelState]):
     title = "Duel at Dawn (test game)"
     version = "1"
     summary = "A tiny built-in game with secret simultaneous orders and dice, for tests."
+    board = "none"
 
     @cached_property
     def rules_data(self) -> DuelData:

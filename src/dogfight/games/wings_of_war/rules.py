@@ -107,6 +107,7 @@ class WingsOfWar(Game[WowState]):
     id = "wings-of-war"
     title = "Wings of War Miniatures"
     version = "1"
+    board = "table"
     summary = ("WW1 dogfights: three secret maneuver cards per turn, moves on a continuous "
                "table, ruler fire, damage decks; every optional rule switchable.")
 
