@@ -70,8 +70,10 @@ def test_legal_decisions_are_enumerated_for_pending_seats_only() -> None:
         ("red", {"maneuver": math.nan}, MalformedDecision, "JSON values only"),
         ("red", {"maneuver": {1, 2}}, MalformedDecision, "JSON values only"),
         ("red", {"maneuver": "loop"}, IllegalDecision, "unknown maneuver 'loop'"),
-        ("red", {"fire": True}, MalformedDecision, "a plan decision is {'maneuver': ...}"),
-        ("red", {"maneuver": "dive", "x": 1}, MalformedDecision, "got keys ['maneuver', 'x']"),
+        ("red", {"fire": True}, MalformedDecision,
+         "a plan decision is malformed: Object contains unknown field `fire`"),
+        ("red", {"maneuver": "dive", "x": 1}, MalformedDecision, "unknown field `x`"),
+        ("red", {"maneuver": 3}, MalformedDecision, "Expected `str`, got `int`"),
     ],
 )
 def test_bad_decisions_are_refused_precisely_and_change_nothing(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dogfight.core import DataError
-from dogfight.games.duel.rules import DuelGame, load_data
+from dogfight.games.duel.data import dataset, load_data
 
 SHIPPED = Path(__file__).parent.parent / "src/dogfight/games/duel/data/duel.toml"
 
@@ -50,5 +50,4 @@ def test_a_players_copy_replaces_the_shipped_file(tmp_path: Path,
     folder.mkdir()
     (folder / "duel.toml").write_text(SHIPPED.read_text().replace("count = 6", "count = 9", 1))
     monkeypatch.setenv("DOGFIGHT_DATA_DIR", str(tmp_path))
-    game = DuelGame()
-    assert sum(c.count for c in game.rules_data.damage_deck) == 19
+    assert sum(c.count for c in dataset().damage_deck) == 19

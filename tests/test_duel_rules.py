@@ -38,7 +38,7 @@ def test_rule_2_the_winning_maneuver_gets_the_shot_head_on_both(
 
 def test_rule_3_a_hit_draws_secret_damage_cards_from_the_target_deck() -> None:
     match = Match.new(DUEL, {}, 1, forced=[6])  # a 6: two damage cards
-    deck = match.state.pilots[1].deck
+    deck = match.state.pilots[1].deck.cards
     plan(match, "climb", "turn")
     match.submit("red", {"fire": True})
     blue = match.state.pilots[1]
@@ -77,7 +77,7 @@ def test_optional_jams_rule_a_one_jams_the_gun_for_the_next_round() -> None:
 
 def test_rule_4_damage_is_applied_together_so_both_can_fall() -> None:
     match = Match.new(DUEL, {"structure": 1}, 11, forced=[6, 6])
-    deck_red, deck_blue = (p.deck for p in match.state.pilots)
+    deck_red, deck_blue = (p.deck.cards for p in match.state.pilots)
     plan(match, "dive", "dive")
     match.submit("red", {"fire": True})
     assert not match.state.pilots[1].shot_down  # not yet: damage waits for all fire

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from dogfight.core import canonical_json, get_game
 from dogfight.core.rng import new_rng, shuffle
-from dogfight.games.duel.rules import SEATS, DuelState
+from dogfight.games.duel.state import SEATS, DuelState
+from dogfight.kit.piles import Pile
 from tests.conftest import random_play
 
 DUEL = get_game("test-duel")
@@ -23,18 +24,19 @@ DUEL = get_game("test-duel")
 
 def secret_variants(state: DuelState, owner: int) -> list[DuelState]:
     """States that differ from ``state`` only in what ``owner`` alone may know."""
-    pilot = state.pilots[owner]
-    variants = []
-    if pilot.maneuver is not None and state.revealed is None:
+    pilot, seat = state.pilots[owner], SEATS[owner]
+    out = []
+    sealed = state.orders.of(seat)
+    if sealed is not None and state.revealed is None:
         for other in ("climb", "dive", "turn"):
-            if other != pilot.maneuver:
-                variants.append(msgspec.structs.replace(pilot, maneuver=other))
+            if other != sealed:
+                out.append(msgspec.structs.replace(state, orders=state.orders.seal(seat, other)))
+    variants = []
     if not pilot.shot_down:
         variants.append(msgspec.structs.replace(pilot, damage=max(0, pilot.damage - 1),
                                                 incoming=pilot.incoming + 3))
-    deck, _ = shuffle(new_rng(state.rng.counter + 1), pilot.deck)
-    variants.append(msgspec.structs.replace(pilot, deck=deck))
-    out = []
+    cards, _ = shuffle(new_rng(state.rng.counter + 1), pilot.deck.cards)
+    variants.append(msgspec.structs.replace(pilot, deck=Pile(cards, pilot.deck.discards)))
     for variant in variants:
         pilots = list(state.pilots)
         pilots[owner] = variant
@@ -70,11 +72,11 @@ def test_events_shown_to_others_never_carry_a_seats_secrets(seed: int, pick: int
 def test_own_secrets_are_in_the_own_view_only() -> None:
     match: Any = None
     for match in random_play(DUEL, {}, 5, 5):
-        if match.state.phase == "plan" and match.state.pilots[0].maneuver is not None:
+        if match.state.phase == "plan" and match.state.orders.has("red"):
             break
     red_view = DUEL.view(match.state, "red")
     blue_view = DUEL.view(match.state, "blue")
-    assert red_view["pilots"]["red"]["maneuver"] == match.state.pilots[0].maneuver
+    assert red_view["pilots"]["red"]["maneuver"] == match.state.orders.of("red")
     assert "maneuver" not in blue_view["pilots"]["red"]
     assert blue_view["pilots"]["red"]["planned"] is True
     assert "damage" in red_view["pilots"]["red"] and "damage" not in blue_view["pilots"]["red"]

@@ -14,7 +14,7 @@ state's layout changes (and only then), the per-action checks are pinned again w
 the same ``expect``; that commit says why the digests moved.
 
     python tools/golden.py record     # make every golden game (before a rework)
-    python tools/golden.py repin      # same games, same log: new checks and digests
+    python tools/golden.py repin [GAME_ID ...]   # same games, same log: new checks
     python tools/golden.py check      # what the test does, in words
 """
 
@@ -125,8 +125,10 @@ def record() -> None:
               f"{expectation(match)['turns']}")
 
 
-def repin() -> None:
+def repin(only: set[str]) -> None:
     for game_id, name in golden_files():
+        if only and game_id not in only:
+            continue
         save_path, expect_path = paths(game_id, name)
         save = load_save(save_path)
         match = replay_unchecked(save)
@@ -153,4 +155,7 @@ def check() -> None:
 
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else "check"
-    {"record": record, "repin": repin, "check": check}[command]()
+    if command == "repin":
+        repin(set(sys.argv[2:]))
+    else:
+        {"record": record, "check": check}[command]()

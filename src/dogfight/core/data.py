@@ -8,9 +8,11 @@ A malformed file is refused with the file, the entry and the reason.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +33,22 @@ def data_file(package_dir: Path, game_id: str, name: str) -> Path:
         if candidate.is_file():
             return candidate
     return package_dir / "data" / name
+
+
+def per_data_dir(load: Callable[[], T]) -> Callable[[], T]:
+    """``load`` run once for each value of ``$DOGFIGHT_DATA_DIR``: a game's
+    ``dataset()`` is loaded and checked once, and a player's copy (or a test's) put
+    there later is still read."""
+
+    @functools.cache
+    def cached(_data_dir: str) -> T:
+        return load()
+
+    @functools.wraps(load)
+    def dataset() -> T:
+        return cached(os.environ.get("DOGFIGHT_DATA_DIR", ""))
+
+    return dataset
 
 
 def load_toml(path: Path, schema: type[T]) -> T:

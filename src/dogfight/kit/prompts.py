@@ -220,10 +220,19 @@ class PromptedGame(Game[S]):
     its table of prompt kinds over the prompt stack kept in the state.
 
     A subclass sets ``prompts`` (from :func:`prompt_table`) and keeps ``prompts:
-    tuple[Frame, ...]`` in its state; the rest of the contract is its own.
+    tuple[Frame, ...]`` in its state; the rest of the contract is its own. When a
+    decision leaves the stack empty, :meth:`proceed` (the game's sequence of play)
+    resolves what follows and asks the next decision, so a chapter's prompt kinds do
+    their chapter's part and never need to know which chapter comes next.
     """
 
     prompts: ClassVar[Mapping[str, PromptKind[Any, Any]]]
+
+    def proceed(self, state: S, events: list[Event]) -> S:
+        """The sequence of play once every frame is answered: resolve what the book
+        resolves without a decision, then ask the next one (an empty stack after it
+        means the game is over). By default, nothing follows."""
+        return state
 
     def frame_for(self, state: S, seat: Seat) -> tuple[Frame, PromptKind[S, Any]] | None:
         """The frame ``seat`` must answer now, with its kind (``None``: nothing to decide)."""
@@ -264,4 +273,6 @@ class PromptedGame(Game[S]):
         frame, kind = found
         events: list[Event] = []
         state = kind.apply(state, frame, seat, kind.decode(decision), events)
+        if not frames(state):
+            state = self.proceed(state, events)
         return Step(state, tuple(events))

@@ -18,8 +18,17 @@ optional rule. Its rules:
    still fires). Damage reaching the structure shoots a pilot down.
 5. The game ends when a pilot is shot down (both: a draw) or after the last round,
    when the pilot with less damage wins (equal: a draw).
+
+
+The package is the template a new game copies (``docs/architecture.md``):
+``data.py`` and ``data/`` (every figure with its source), ``state.py`` (immutable
+structs, the prompt stack and sealed orders in the state), one module per rule in the
+book's order (``planning`` rule 2, ``fire`` rule 3, ``end_of_round`` rules 4-5), each
+holding its kind of decision as one object, ``turn.py`` (the sequence of play and the
+table of prompt kinds), and ``game.py`` (the contract's glue: set-up, views, outcome,
+words, search hooks).
 """
 
-from dogfight.games.duel.rules import GAME, DuelGame
+from dogfight.games.duel.game import GAME, DuelGame
 
 __all__ = ["GAME", "DuelGame"]
