@@ -33,13 +33,14 @@ def dif_variants(state: Any, owner: str) -> list[Any]:
                 changed = [*planes[:i], msgspec.structs.replace(p, hand=hand), *planes[i + 1:]]
                 out.append(msgspec.structs.replace(state, planes=tuple(changed), deck=deck))
                 break
-    sealed = [(pid, value) for pid, value in state.sealed]
+    sealed = [(pid, value) for pid, value in state.sealed.orders]
     for k, (pid, value) in enumerate(sealed):
         mine = pid == owner or any(p.id == pid and p.seat == owner for p in planes)
         if mine and value in ("very-low", "low", "medium"):
             other = "low" if value != "low" else "medium"
             out.append(msgspec.structs.replace(
-                state, sealed=tuple([*sealed[:k], (pid, other), *sealed[k + 1:]])))
+                state, sealed=type(state.sealed)(
+                    tuple([*sealed[:k], (pid, other), *sealed[k + 1:]]))))
     m = state.mission
     if m is not None and m.flak_pattern and owner == m.defender and not m.status:
         other = "tight" if m.flak_pattern != "tight" else "scattered"

@@ -15,6 +15,7 @@ import msgspec
 
 from dogfight.core import Event, decide, new_rng
 from dogfight.games.down_in_flames import GAME
+from dogfight.games.down_in_flames.aircraft import put as put_plane
 from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane
 
 BOOK = "004_fe250b7836505b34.txt"
@@ -84,7 +85,7 @@ def put(state: DifState, pid: str, **changes: Any) -> DifState:
         changes["altitude"] = ALTITUDES.index(changes["altitude"])
     p = msgspec.structs.replace(p, **changes)
     state = msgspec.structs.replace(state, deck=tuple(deck))
-    return GAME._put(state, p)
+    return put_plane(state, p)
 
 
 def hands(state: DifState, **by_plane: list[str]) -> DifState:

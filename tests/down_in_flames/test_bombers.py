@@ -7,6 +7,7 @@ Book: /work/shared/seeds/004_fe250b7836505b34.txt (sections cited as § <French 
 from __future__ import annotations
 
 from dogfight.games.down_in_flames import GAME
+from dogfight.games.down_in_flames.bombers import draw_turret, turret
 from dogfight.games.down_in_flames.state import DifState
 from tests.down_in_flames.helpers import (
     A,
@@ -48,7 +49,7 @@ def test_turret_hands_of_three_stukas_side_by_side() -> None:
     side: an end one draws 3, the middle one 4."""
     state = raid("p-11c", ("ju-87b",) * 3, ((0, 0), (0, 1), (0, 2)), "medium")
     for bomber, cards in ((A, 3), (B2, 4)):
-        drawn, _ = GAME._draw_turret(state, bomber, [])
+        drawn = draw_turret(state, bomber, [])
         assert len(plane(drawn, bomber).turret_hand) == cards
 
 
@@ -217,7 +218,7 @@ def test_bombers_keep_their_altitude_and_take_no_turn() -> None:
     bombers = [p for p in state.planes if p.bomber]
     assert [(p.aircraft, p.altitude) for p in bombers] == [("ju-87b", 2), ("ju-87b", 2)]
     assert prompt(state) == {"allies": "altitude"}  # the P.11c only
-    assert GAME.d.aircraft["b5n2-kate"].altitude == "low"
+    assert GAME.dataset.aircraft["b5n2-kate"].altitude == "low"
 
 
 def test_fighter_bomber_turrets_are_its_horsepower_and_jettison_draws_a_full_hand() -> None:
@@ -228,7 +229,7 @@ def test_fighter_bomber_turrets_are_its_horsepower_and_jettison_draws_a_full_han
     state = setup({"mode": "mission", "mission": {"sortie": "poland-1939:allies:start:7"}})
     loaded = [p for p in state.planes if p.loaded]
     assert [p.aircraft for p in loaded] == ["p-11c", "p-11c"] and loaded[0].hand == ()
-    assert GAME._turret(state, loaded[0]) == (1, 0)
+    assert turret(state, loaded[0]) == (1, 0)
     state = acts(state, ("allies", {"option": 1, "choice": ""}),
                  ("axis", {"option": 4, "choice": ""}))
     while "altitude" in prompt(state).values():

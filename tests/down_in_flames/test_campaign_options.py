@@ -12,8 +12,9 @@ import msgspec
 import pytest
 
 from dogfight.core import decide, new_rng
-from dogfight.games.down_in_flames import data as dif_data
-from dogfight.games.down_in_flames.rules import DownInFlames
+from dogfight.games.down_in_flames.aircraft import put
+from dogfight.games.down_in_flames.bombers import turret
+from dogfight.games.down_in_flames.game import DownInFlames
 from dogfight.games.down_in_flames.state import DifState
 
 SHEET = """
@@ -81,10 +82,8 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[DownInFlam
     folder.mkdir(parents=True)
     (folder / "test-sheet.toml").write_text(SHEET + _options("allies") + _options("axis"))
     monkeypatch.setenv("DOGFIGHT_DATA_DIR", str(tmp_path))
-    dif_data.shipped.cache_clear()
-    yield DownInFlames()
+    yield DownInFlames()  # dataset() reads $DOGFIGHT_DATA_DIR anew
     monkeypatch.delenv("DOGFIGHT_DATA_DIR")
-    dif_data.shipped.cache_clear()
 
 
 def number(kind: str) -> int:
@@ -120,7 +119,7 @@ def test_fighter_and_bomber_options_add_aircraft(game: DownInFlames) -> None:
 def test_altitude_option_moves_the_bombers(game: DownInFlames) -> None:
     """§ Options, Altitude: all your bombers one level higher or lower."""
     level = ("very-low", "low", "medium", "high", "very-high").index(
-        game.d.aircraft["b-24d"].altitude)
+        game.dataset.aircraft["b-24d"].altitude)
     up = mission(game, ("altitude", "up"))
     down = mission(game, ("altitude", "down"))
     assert {p.altitude for p in planes(up, "allies")} == {min(4, level + 1)}
@@ -132,20 +131,20 @@ def test_defense_and_support_change_the_turret_hands(game: DownInFlames) -> None
     down."""
     plain = mission(game, ("rest", ""))
     b = planes(plain, "allies")[0]
-    base = game._turret(plain, b)
+    base = turret(plain, b)
     more = mission(game, ("defense", ""))
-    assert game._turret(more, planes(more, "allies")[0]) == (base[0] + 1, base[1])
+    assert turret(more, planes(more, "allies")[0]) == (base[0] + 1, base[1])
     less = mission(game, ("rest", ""), ("support", ""))
-    assert game._turret(less, planes(less, "allies")[0]) == (base[0], max(0, base[1] - 1))
+    assert turret(less, planes(less, "allies")[0]) == (base[0], max(0, base[1] - 1))
 
 
 def test_gunner_option(game: DownInFlames) -> None:
     """§ Options, Gunner: enemy fighters' gunners down, friendly ones up (the Bf-110C)."""
     state = mission(game, ("rest", ""), ("gunner", ""))
     p = msgspec.structs.replace(planes(state, "axis")[0], aircraft="bf-110c")
-    assert game.stats(state, p).gunner == game.d.aircraft["bf-110c"].gunner + 1
+    assert game.stats(state, p).gunner == game.dataset.aircraft["bf-110c"].gunner + 1
     state = mission(game, ("gunner", ""))
-    assert game.stats(state, p).gunner == max(0, game.d.aircraft["bf-110c"].gunner - 1)
+    assert game.stats(state, p).gunner == max(0, game.dataset.aircraft["bf-110c"].gunner - 1)
 
 
 def test_shortage_sun_and_late(game: DownInFlames) -> None:
@@ -209,13 +208,14 @@ def test_bombs_and_flak_options_change_the_arithmetic(game: DownInFlames) -> Non
     state = mission(game, ("bombs", ""), ("flak", ""))
     m = state.mission
     assert m is not None
-    state = msgspec.structs.replace(state, phase="bombing", mission=msgspec.structs.replace(
-        m, flak_pattern="scattered"))
+    state = game.proceed(msgspec.structs.replace(state, phase="bombing", mission=msgspec
+                                                 .structs.replace(m, flak_pattern="scattered")),
+                         [])
     for p in planes(state, "allies"):
         state = decide(game, state, "allies", {"plane": p.id, "pattern": "normal"}).state
     out = game.outcome(state)
     assert out is not None
-    load = game.d.aircraft["b-24d"].bombs[0] + 2
+    load = game.dataset.aircraft["b-24d"].bombs[0] + 2
     assert out.details["bombs"] == 2 * load
     # flak 2 + 2 from the option, scattered: half of it on each bomber
     assert [p.damage for p in planes(state, "allies")] == [2, 2]
@@ -227,11 +227,12 @@ def test_pilot_names_gives_the_enemy_the_pilots_value(game: DownInFlames) -> Non
     def allied_vp(axis_option: str) -> int:
         state = mission(game, ("rest", ""), (axis_option, ""))
         axis = planes(state, "axis")[0]
-        state = game._put(state, msgspec.structs.replace(axis, down=True, hand=()))
+        state = put(state, msgspec.structs.replace(axis, down=True, hand=()))
         assert state.mission is not None
         state = msgspec.structs.replace(state, deck=state.deck + axis.hand, phase="bombing",
                                         mission=msgspec.structs.replace(
                                             state.mission, flak_pattern="scattered"))
+        state = game.proceed(state, [])  # the bombing patterns are asked
         for p in planes(state, "allies"):
             state = decide(game, state, "allies", {"plane": p.id, "pattern": "normal"}).state
         out = game.outcome(state)

@@ -5,7 +5,7 @@ Book: /work/shared/seeds/004_fe250b7836505b34.txt (sections cited as § <French 
 
 from __future__ import annotations
 
-from dogfight.games.down_in_flames import GAME
+from dogfight.games.down_in_flames.positions import targetable
 from dogfight.games.down_in_flames.state import DifState
 from tests.down_in_flames.helpers import (
     A,
@@ -252,4 +252,4 @@ def test_no_attack_from_disadvantaged_on_the_fighter_holding_it() -> None:
     state = fight(["in-my-sights-1", "out-of-the-sun"], [], (X, A, 1))
     assert not [d for d in legal(state, "allies") if d.get("as") == "attack"]
     state = put(state, X, altitude=3)
-    assert GAME.targetable(state, plane(state, A), plane(state, X)) is False
+    assert targetable(state, plane(state, A), plane(state, X)) is False

@@ -9,12 +9,21 @@ from typing import Any
 
 import msgspec
 
-from dogfight.games.down_in_flames import GAME
+from dogfight.core import Event
+from dogfight.games.down_in_flames import GAME, missions, turn, victory
+from dogfight.games.down_in_flames.damage import destroy
 from dogfight.games.down_in_flames.state import DifState
 from tests.down_in_flames.helpers import act, acts, legal, plane, prompt, put, setup
 
 POLAND3 = {"mode": "mission", "mission": {"campaign": "poland-1939", "target": 3}}
 
+
+
+def bomb(state: DifState) -> tuple[DifState, list[Event]]:
+    """Flak, then bombs (book § Résoudre la Flak, § Bombarder la cible), then the end."""
+    events: list[Event] = []
+    state = missions.bomb(state, events)
+    return victory.finish(state, events, state.result or "turns"), events
 
 def kates(*patterns: str, flak_pattern: str = "scattered", hurt: bool = False,
           **mission: Any) -> tuple[DifState, dict[str, int], dict[str, int]]:
@@ -30,7 +39,7 @@ def kates(*patterns: str, flak_pattern: str = "scattered", hurt: bool = False,
     assert m is not None
     state = msgspec.structs.replace(state, planes=(*planes, *others), mission=msgspec.structs
                                     .replace(m, flak_pattern=flak_pattern, **mission))
-    state, events = GAME._bomb(state, [])
+    state, events = bomb(state)
     flak = {e.data["plane"]: e.data["hits"] for e in events if e.kind == "flak"}
     bombs = {e.data["plane"]: e.data["bombs"] for e in events if e.kind == "bombs"}
     return state, flak, bombs
@@ -69,7 +78,7 @@ def test_option_flak_applies_before_halving_or_doubling() -> None:
         s = msgspec.structs.replace(state, mission=msgspec.structs.replace(
             m, flak=2, flak_pattern=fp, options=(("axis", 4, ""),)))
         s = put(s, "allies-1", pattern="tight")
-        _, events = GAME._bomb(s, [])
+        _, events = bomb(s)
         got[fp] = [e.data["hits"] for e in events if e.kind == "flak"]
     assert got == {"scattered": [2], "normal": [4], "tight": [8]}
 
@@ -116,7 +125,7 @@ def test_mission_victory_points() -> None:
     m = base.mission
     assert m is not None
     base = msgspec.structs.replace(base, mission=msgspec.structs.replace(m, status="intact"))
-    scored, _ = GAME._score_mission(base, [])
+    scored = missions.score_mission(base, [])
     assert GAME.vp(scored) == {"axis": 0, "allies": 8 + 10}
     out = GAME.outcome(msgspec.structs.replace(scored, phase="over"))
     assert out is not None and out.details["net_vp"] == 18
@@ -125,7 +134,7 @@ def test_mission_victory_points() -> None:
 def test_campaign_outcome_on_the_victory_table() -> None:
     """book: 004_fe250b7836505b34.txt § Déterminer l'issue de la campagne: Daylight Bombing
     1944 ending 180 Allied VP to 60 Axis VP, 120, is a minor Allied victory."""
-    camp = GAME.d.campaigns["daylight-bombing-1944"]
+    camp = GAME.dataset.campaigns["daylight-bombing-1944"]
     assert camp.result(180 - 60) == "Allied minor victory"
 
 
@@ -148,7 +157,7 @@ def test_scale_3_to_1_poland_target_3() -> None:
     assert plane(state, "axis-4").aircraft == "bf-110c"
     state = msgspec.structs.replace(state, planes=down, mission=msgspec.structs.replace(
         m, status="destroyed"))
-    scored, _ = GAME._score_mission(state, [])
+    scored = missions.score_mission(state, [])
     assert GAME.vp(scored) == {"axis": 24 // 3, "allies": 10 // 3}
 
 
@@ -174,13 +183,11 @@ def test_mission_ends_when_the_attackers_are_down_and_bombs_when_defenders_are()
                  ("allies", {"option": 1, "choice": ""}),
                  ("allies", {"plane": "allies-1", "altitude": "medium"}),
                  ("allies", {"flak": "tight"}))
-    down, _ = GAME._destroy(state, "allies-1", "", [])
-    down, _ = GAME._advance(down, [])
+    down = turn.proceed(destroy(state, "allies-1", "", []), [])
     assert down.phase == "bombing" and prompt(down) == {"axis": "bombing"}
     down = act(down, "axis", {"plane": "axis-1", "pattern": "normal"})
     m = down.mission
     assert m is not None and (m.bombs, m.status) == (9, "destroyed")
-    lost, _ = GAME._destroy(state, "axis-1", "", [])
-    lost, _ = GAME._advance(lost, [])
+    lost = turn.proceed(destroy(state, "axis-1", "", []), [])
     assert lost.phase == "over" and lost.mission is not None
     assert lost.mission.status == "intact"

@@ -68,7 +68,7 @@ def test_starting_altitude_is_secret_very_low_low_or_medium() -> None:
     state = setup({"aircraft": {A: "spitfire-1", X: "bf-109e"}})
     assert [d["altitude"] for d in legal(state, "allies")] == ["very-low", "low", "medium"]
     state = act(state, "allies", {"plane": A, "altitude": "low"})
-    assert plane(state, A).altitude == -1 and state.sealed == ((A, "low"),)
+    assert plane(state, A).altitude == -1 and state.sealed.orders == ((A, "low"),)
     state = act(state, "axis", {"plane": X, "altitude": "very-low"})
     assert events("altitudes-revealed") == [{"altitudes": {A: "low", X: "very-low"}}]
     assert (plane(state, A).altitude, plane(state, X).altitude) == (1, 0)

@@ -5,7 +5,7 @@ Book: /work/shared/seeds/004_fe250b7836505b34.txt (sections cited as § <French 
 
 from __future__ import annotations
 
-from dogfight.games.down_in_flames import GAME
+from dogfight.games.down_in_flames import GAME, damage
 from dogfight.games.down_in_flames.state import DifState
 from tests.down_in_flames.helpers import (
     A,
@@ -95,7 +95,7 @@ def test_barrage_plays_attacks_as_plus_one_hit_tactics() -> None:
 
 
 def hit(state: DifState, pid: str, hits: int) -> DifState:
-    state, _ = GAME._hit(state, pid, hits, "", [])
+    state = damage.hit(state, pid, hits, "", [])
     return state
 
 

@@ -11,14 +11,20 @@ checked on load: a malformed file is refused naming the file, the entry and the 
 from __future__ import annotations
 
 import os
-from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import msgspec
 
 from dogfight.core import DataError
-from dogfight.core.data import check_source, data_file, load_table, load_toml
+from dogfight.core.data import (
+    check_source,
+    check_sources,
+    data_file,
+    load_table,
+    load_toml,
+    per_data_dir,
+)
 
 GAME_ID = "down-in-flames"
 HERE = Path(__file__).parent
@@ -199,12 +205,106 @@ class Campaign(_Strict, frozen=True):
         raise ValueError(net_vp)  # unreachable: load() checks the table covers every net
 
 
+# -- rule tables (rules.toml) ---------------------------------------------------------------
+class AltitudeRow(_Strict, frozen=True):
+    """What a level adds to the pre-turn and post-turn draws (book § Effets de
+    l'altitude sur la puissance du moteur)."""
+
+    pre: int
+    post: int
+    source: str
+
+
+class Pattern(_Strict, frozen=True):
+    """A flak or bombing pattern: its rank, and the value times ``num``/``den``
+    (book § Sélectionnez le Schéma de Flak, § Bombarder la cible)."""
+
+    rank: int
+    num: int
+    den: int
+    source: str
+
+    def times(self, value: int) -> int:
+        return value * self.num // self.den
+
+
+class PilotMarker(_Strict, frozen=True):
+    """An experienced pilot marker (book § Marqueurs de pilote expérimenté)."""
+
+    vp: int
+    source: str
+    airframe: int = 0
+    speed: int = 0
+    performance: int = 0
+    bursts: int = 0
+    firepower: int = 0
+    pre: int = 0
+    post: int = 0
+    aces: int = 0
+    agile: bool = False
+    climb_free: bool = False
+    dive_draw: int = 0
+    min_maneuver: int = 0
+    redline_safe: bool = False
+
+
+class RuleTables(_Strict, frozen=True):
+    altitudes: dict[str, AltitudeRow]
+    patterns: dict[str, Pattern]
+    pilots: dict[str, PilotMarker]
+
+
+NO_PILOT = PilotMarker(vp=0, source="")
+
+
+class Profile(NamedTuple):
+    """An aircraft's figures with a pilot marker, on one side of its card (book § Les
+    cartes Chasseurs, § Endommager des chasseurs, § Marqueurs de pilote expérimenté);
+    computed once on load for every aircraft, marker and side."""
+
+    speed: int
+    performance: int
+    pre: int
+    post: int
+    bursts: int
+    firepower: int
+    airframe: tuple[int, int]
+    gunner: int
+    agile: bool
+    barrage: bool
+    turbo: bool
+
+
+def _profile(a: Aircraft, m: PilotMarker, hurt: bool) -> Profile:
+    src = a.damaged if hurt else a
+    pre, post = src.horsepower
+    return Profile(src.speed + m.speed, src.performance + m.performance, pre + m.pre,
+                   post + m.post, src.bursts + m.bursts, src.firepower + m.firepower,
+                   (a.airframe[0] + m.airframe, a.airframe[1] + m.airframe), a.gunner,
+                   "agile" in a.specials or (m.agile and not hurt),
+                   "barrage" in a.specials, "turbocharger" in a.specials)
+
+
 # -- all of it ------------------------------------------------------------------------------
 class DifData(msgspec.Struct, frozen=True):
     aircraft: dict[str, Aircraft]
     action_deck: dict[str, ActionCard]
     campaigns: dict[str, Campaign]
     files: dict[str, str]
+    tables: RuleTables
+    profiles: dict[tuple[str, str, bool], Profile] = {}
+    """(aircraft, pilot marker or "", damaged) -> its figures, computed on load."""
+    altitude_rows: tuple[AltitudeRow, ...] = ()
+    """``tables.altitudes`` by level, Very Low first."""
+
+    def pilot(self, marker: str) -> PilotMarker:
+        """A pilot marker's entry (no marker: nothing added)."""
+        return self.tables.pilots.get(marker, NO_PILOT)
+
+    def profile(self, aircraft: str, pilot: str, damage: int) -> Profile:
+        """The figures of ``aircraft`` flown by ``pilot`` after ``damage`` hits."""
+        healthy = self.profiles[aircraft, pilot, False]
+        return self.profiles[aircraft, pilot, True] if damage >= healthy.airframe[0] else healthy
 
     def deck(self) -> tuple[str, ...]:
         """The 110 cards, by card id, in file order (shuffling is the rules' business)."""
@@ -441,7 +541,18 @@ def load(directory: Path | None = None) -> DifData:
     def path(name: str) -> Path:
         return directory / name if directory else data_file(HERE, GAME_ID, name)
 
-    files = {name: str(path(name)) for name in ("aircraft.toml", "action_deck.toml")}
+    files = {name: str(path(name)) for name in ("aircraft.toml", "action_deck.toml",
+                                                 "rules.toml")}
+    tables = load_toml(path("rules.toml"), RuleTables)
+    for entries in (tables.altitudes, tables.patterns, tables.pilots):
+        check_sources(entries, files["rules.toml"])
+    levels = ("very-low", "low", "medium", "high", "very-high")
+    if tuple(tables.altitudes) != levels:
+        raise DataError(files["rules.toml"], "altitudes", "needs the five levels in order: "
+                        f"{', '.join(levels)} (book § Altitude)")
+    if set(tables.patterns) != {"scattered", "normal", "tight"}:
+        raise DataError(files["rules.toml"], "patterns", "needs scattered, normal and tight "
+                        "(book § Sélectionnez le Schéma de Flak)")
     aircraft = load_table(path("aircraft.toml"), "aircraft", Aircraft)
     cards = load_table(path("action_deck.toml"), "cards", ActionCard)
 
@@ -468,9 +579,18 @@ def load(directory: Path | None = None) -> DifData:
         _check_campaign(files[relative], camp, aircraft)
         campaigns[name.removesuffix(".toml")] = camp
 
-    return DifData(aircraft, cards, campaigns, files)
+    profiles = {(key, pilot, hurt): _profile(a, tables.pilots.get(pilot, NO_PILOT), hurt)
+                for key, a in aircraft.items() for pilot in ("", *tables.pilots)
+                for hurt in (False, True)}
+    return DifData(aircraft, cards, campaigns, files, tables, profiles,
+                   tuple(tables.altitudes.values()))
 
 
-@cache
-def shipped() -> DifData:
+@per_data_dir
+def dataset() -> DifData:
+    """The data as loaded (once per ``$DOGFIGHT_DATA_DIR``)."""
     return load()
+
+
+shipped = dataset
+"""The former name of :func:`dataset` (the search pilots call it)."""

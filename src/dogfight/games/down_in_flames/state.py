@@ -12,6 +12,8 @@ from typing import Literal
 import msgspec
 
 from dogfight.core import Rng
+from dogfight.kit.prompts import Frame
+from dogfight.kit.sealed import Sealed
 
 ALTITUDES = ("very-low", "low", "medium", "high", "very-high")
 """Book § Altitude: five levels, index 0 (Très Basse) to 4 (Très Haute)."""
@@ -190,8 +192,10 @@ class Mission(msgspec.Struct, frozen=True):
     vital: tuple[str, ...] = ()
 
 
-Phase = Literal["options", "choose", "formation", "altitude", "flak", "order", "jettison",
-                "climb", "speed", "actions", "discard", "bombing", "over"]
+Phase = Literal["options", "choose", "formation", "altitude", "flak", "start", "order",
+                "jettison", "climb", "speed", "actions", "discard", "bombing", "over"]
+"""The step of the sequence of play; "start" only between a set-up decision and the
+first fighter drawn (``turn.proceed``), never seen by a player."""
 
 
 class DifState(msgspec.Struct, frozen=True):
@@ -211,8 +215,9 @@ class DifState(msgspec.Struct, frozen=True):
     first_side: Side = ""
     active: str = ""
     last_side: Side = ""
-    sealed: tuple[tuple[str, str], ...] = ()
-    """Secret choices not yet revealed: (plane, aircraft/pilot or altitude)."""
+    sealed: Sealed[str] = Sealed()
+    """Secret choices not yet revealed, by plane (fighter "<aircraft>|<pilot>", or
+    altitude) or by side (campaign option "<number>|<choice>")."""
     speed_target: str = ""
     speed_points: int = 0
     chain: Chain | None = None
@@ -233,3 +238,6 @@ class DifState(msgspec.Struct, frozen=True):
     formed: tuple[int, ...] = ()
     """Altitudes whose bombers are arranged in formation."""
     result: str = ""
+    prompts: tuple[Frame, ...] = ()
+    """Who must decide now (the kit's prompt stack, top last): the step of the turn
+    below, interruptions (a reaction, Evasive, a stall, a follow, a pick) above it."""

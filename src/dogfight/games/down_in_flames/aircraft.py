@@ -1,0 +1,183 @@
+"""The aircraft on the table: finding them, their figures, the cards they hold.
+
+Book sections: « Les cartes Chasseurs », « Notes spéciales sur les appareils »,
+« Endommager des chasseurs » (the damaged side), « Marqueurs de pilote expérimenté »,
+« Ailiers » (the leader's extra draws), « Effets de l'altitude sur la puissance du
+moteur », « Turbocharger »; the campaign options in force (« Options ») that change an
+aircraft's figures. Pure queries, plus ``put`` (a plane replaced in the state).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import msgspec
+
+from dogfight.core import IllegalDecision
+from dogfight.games.down_in_flames.data import (
+    BOOK,
+    ActionCard,
+    Aircraft,
+    Effect,
+    Profile,
+    dataset,
+)
+from dogfight.games.down_in_flames.state import DifState, Plane
+
+T = TypeVar("T")
+R = f"book: {BOOK}"
+ATTACK_TITLES = ("In My Sights", "Out of the Sun")
+"""The cards that fire (book § Action)."""
+
+if TYPE_CHECKING:
+    def replace(obj: T, **changes: Any) -> T: ...
+else:
+    replace = msgspec.structs.replace
+
+
+def refused(message: str, section: str = "") -> IllegalDecision:
+    """A rule's refusal citing the book's section."""
+    return IllegalDecision(message, rule=f"{R} § {section}" if section else None)
+
+
+Stats = Profile
+"""An aircraft's figures now (its profile, with a leader's draws and campaign options)."""
+
+
+# -- finding aircraft --------------------------------------------------------------------------
+class NoSuchPlane(LookupError):
+    """The rules asked for a plane the state does not hold (a bug, never player input)."""
+
+
+def plane(state: DifState, pid: str) -> Plane:
+    for p in state.planes:
+        if p.id == pid:
+            return p
+    raise NoSuchPlane(pid)
+
+
+def find(state: DifState, pid: Any) -> Plane | None:
+    if not isinstance(pid, str):
+        return None
+    for p in state.planes:
+        if p.id == pid:
+            return p
+    return None
+
+
+def put(state: DifState, p: Plane) -> DifState:
+    """``state`` with ``p`` in place of the plane of its id."""
+    planes = list(state.planes)
+    for i, q in enumerate(planes):
+        if q.id == p.id:
+            planes[i] = p
+            break
+    return replace(state, planes=tuple(planes))
+
+
+def seat_of(state: DifState, pid: str) -> str:
+    return plane(state, pid).seat
+
+
+def is_bomber(p: Plane) -> bool:
+    """A bomber card, or a fighter-bomber still carrying its bombs."""
+    return p.bomber or p.loaded
+
+
+def in_play(p: Plane) -> bool:
+    return not p.down and not p.gone
+
+
+def enemies(state: DifState, p: Plane) -> list[Plane]:
+    return [q for q in state.planes if q.side != p.side and in_play(q)]
+
+
+# -- cards and aircraft data -------------------------------------------------------------------
+def card(key: str) -> ActionCard:
+    return dataset().action_deck[key]
+
+
+def aircraft_of(p: Plane) -> Aircraft:
+    return dataset().aircraft[p.aircraft]
+
+
+def pilot_vp(pilot: str) -> int:
+    return dataset().pilot(pilot).vp
+
+
+def value(p: Plane) -> int:
+    """Victory points of an aircraft and its pilot marker (book § Points de victoire)."""
+    return dataset().aircraft[p.aircraft].vp + pilot_vp(p.pilot)
+
+
+def is_attack_card(key: str) -> bool:
+    return card(key).title in ATTACK_TITLES
+
+
+def can_initiate(key: str) -> bool:
+    return any(k in ("attack", "attack & reaction") for k in card(key).kinds)
+
+
+def maneuver_value(p: Plane, key: str) -> int:
+    """A card's maneuver value (pilot marker MO(1): a card without one counts 1)."""
+    v = card(key).maneuver
+    return dataset().pilot(p.pilot).min_maneuver if v == 0 and p.pilot else v
+
+
+# -- campaign options in force (book § Options) ------------------------------------------------
+def option(state: DifState, side: str, number: int) -> Any:
+    assert state.mission is not None
+    return next(o for o in dataset().campaigns[state.mission.campaign].options
+                if o.side == side and o.number == number)
+
+
+def effects(state: DifState) -> list[tuple[str, Effect, str]]:
+    """(side, effect, choice) of every campaign option revealed for this mission."""
+    m = state.mission
+    if m is None:
+        return []
+    return [(side, eff, ch) for side, number, ch in m.options
+            for eff in option(state, side, number).effects]
+
+
+# -- figures -----------------------------------------------------------------------------------
+def stats(state: DifState, p: Plane) -> Stats:
+    """The card's figures (its damaged side once flipped), pilot marker and wingman
+    leader applied (book § Les cartes Chasseurs, § Endommager des chasseurs, §
+    Marqueurs de pilote expérimenté, § Ailiers); campaign option Gunner."""
+    data = dataset()
+    base = data.profile(p.aircraft, p.pilot, p.damage)
+    leader = state.options.rules.wingmen and any(
+        q.leader == p.id and in_play(q) for q in state.planes)
+    gunner_mod = 0
+    if state.mission is not None and base.gunner:
+        for side, eff, _ch in effects(state):
+            if eff.kind == "gunner":
+                gunner_mod += eff.value if side == p.side else -eff.value
+    s = base
+    if leader:  # book § Ailiers: the leader draws one more
+        s = s._replace(pre=s.pre + 1, post=s.post + 1)
+    if gunner_mod:
+        s = s._replace(gunner=max(0, s.gunner + gunner_mod))
+    return s
+
+
+def damaged(state: DifState, p: Plane) -> bool:
+    return p.damage >= stats(state, p).airframe[0]
+
+
+def alt_mods(state: DifState, p: Plane) -> tuple[int, int]:
+    """Book § Effets de l'altitude; a turbocharger treats High as Medium and Very
+    High as High (book § Turbocharger). Figures: ``data/rules.toml``."""
+    level = p.altitude
+    if stats(state, p).turbo and level >= 3:
+        level -= 1
+    row = dataset().altitude_rows[level]
+    return row.pre, row.post
+
+
+def init_aces(state: DifState) -> DifState:
+    """Pilot markers AP1 / AP2: their Ace Pilot markers (book § Marqueurs de pilote)."""
+    data = dataset()
+    return replace(state, planes=tuple(replace(p, aces=data.pilot(p.pilot).aces)
+                                       for p in state.planes))

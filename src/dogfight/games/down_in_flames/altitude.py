@@ -1,0 +1,207 @@
+"""Altitude: changing it, stalling, and the fighters that follow.
+
+Book sections: « Altitude », « Changer d'altitude » (stay; climb, discarding a card;
+dive, drawing one), « Décrochage » (an engine with no pre- or post-turn draw left
+discards a card, or dives a level with an empty hand), « Réagir à un changement
+d'altitude » and « Chaînes d'appareils engagés » (those holding a position on it may
+follow, paying a card for advantage and a card for a climb), « Ailiers » (a wingman
+closes on its leader's altitude). The phase « Changement d'altitude » of the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from dogfight.core import Event, Seat
+from dogfight.games.down_in_flames.aircraft import R, in_play, plane, put, replace
+from dogfight.games.down_in_flames.cards import discard_with_event, draw, spend
+from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.positions import POSITION_NAMES, drop_positions, set_rel
+from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Follow, Plane
+from dogfight.kit.prompts import Frame, PromptKind, ask
+
+
+def move_altitude(state: DifState, pid: str, direction: int, events: list[Event]) -> DifState:
+    """Change a level: positions on planes left behind are lost; those holding a
+    position on it may follow, front of the chain first (book § Réagir à un
+    changement d'altitude, § Chaînes d'appareils engagés)."""
+    p = plane(state, pid)
+    followers = [(h, k) for h, t, k in state.positions if t == pid]
+    state = drop_positions(state, pid)
+    p = replace(p, altitude=p.altitude + direction)
+    state = put(state, p)
+    events.append(Event("altitude", {"plane": pid, "altitude": ALTITUDES[p.altitude],
+                                     "direction": "climb" if direction > 0 else "dive"}))
+    if direction < 0:
+        state = draw(state, pid, 1 + dataset().pilot(p.pilot).dive_draw, events, cap=False)
+    follows = tuple(Follow(h, pid, direction, k) for h, k in followers)
+    return replace(state, follows=follows + state.follows)
+
+
+def climb_free(p: Plane) -> bool:
+    """Pilot marker Cl: a climb costs no card."""
+    return dataset().pilot(p.pilot).climb_free
+
+
+def climb_or_dive(state: DifState, pid: str, direction: int, discard: str,
+                  events: list[Event]) -> DifState:
+    """A level up (paying ``discard`` unless free) or down."""
+    if direction > 0 and discard:
+        state = discard_with_event(state, pid, discard, "climb", events)
+    return move_altitude(state, pid, direction, events)
+
+
+def stall(state: DifState, pid: str, then: str, events: list[Event]) -> DifState:
+    """Book § Décrochage: discard a card (a ``stall`` prompt); with none, dive a level
+    and draw. ``then``: what follows the discard ("climb", or "end" of the turn)."""
+    p = plane(state, pid)
+    events.append(Event("stall", {"plane": pid}))
+    if p.hand:
+        return replace(state, stall=pid, stall_then=then)
+    if p.altitude > 0:
+        state = move_altitude(state, pid, -1, events)
+    return state
+
+
+# -- the stall's discard -----------------------------------------------------------------------
+class StallDiscard(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"discard": "<card>"}``"""
+
+    discard: str
+
+
+class Stall(PromptKind[DifState, StallDiscard]):
+    """Book § Décrochage: the stalling fighter discards a card of its choice."""
+
+    kind = "stall"
+    decision = StallDiscard
+    rule = f"{R} § Décrochage"
+
+    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[StallDiscard]:
+        return [StallDiscard(c) for c in sorted(set(plane(state, state.stall).hand))]
+
+    def refusal(self, state: DifState, frame: Frame, seat: Seat,
+                decision: StallDiscard) -> str | None:
+        if decision.discard in plane(state, state.stall).hand:
+            return None
+        return f"{state.stall} holds no card {decision.discard!r}"
+
+    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: StallDiscard,
+              events: list[Event]) -> DifState:
+        pid = state.stall
+        state = discard_with_event(state, pid, decision.discard, "stall", events)
+        # "then": the climb prompt, or the turn's end (turn.proceed sees the turn over)
+        return ask(replace(state, stall="", stall_then=""))
+
+
+# -- the altitude change of the turn -----------------------------------------------------------
+class Climb(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """``{"altitude": "stay" | "climb" | "dive"}``, a climb with ``"discard": "<card>"``."""
+
+    altitude: str
+    discard: str = ""
+
+
+def climb_choices(state: DifState) -> list[Climb]:
+    p = plane(state, state.active)
+    out = [Climb("stay")]
+    wing_to = 0
+    if state.options.rules.wingmen and p.leader:
+        leader = plane(state, p.leader)
+        if in_play(leader) and leader.altitude != p.altitude:
+            wing_to = 1 if leader.altitude > p.altitude else -1
+            out = []  # book § Ailiers: the wingman closes on its leader
+    if p.altitude < 4 and wing_to >= 0:
+        if climb_free(p):
+            out.append(Climb("climb"))
+        else:
+            out += [Climb("climb", c) for c in sorted(set(p.hand))]
+    if p.altitude > 0 and wing_to <= 0:
+        out.append(Climb("dive"))
+    return out or [Climb("stay")]
+
+
+def change_altitude(state: DifState, decision: Climb, events: list[Event]) -> DifState:
+    """Book § Changer d'altitude: stay, climb (discard a card) or dive (draw)."""
+    state = replace(state, phase="speed")
+    if decision.altitude == "stay":
+        return state
+    direction = 1 if decision.altitude == "climb" else -1
+    return climb_or_dive(state, state.active, direction, decision.discard, events)
+
+
+class AltitudeChange(PromptKind[DifState, Climb]):
+    """The phase « Changement d'altitude » of a fighter's turn."""
+
+    kind = "climb"
+    decision = Climb
+    rule = f"{R} § Changer d'altitude"
+
+    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Climb]:
+        return climb_choices(state)
+
+    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Climb,
+              events: list[Event]) -> DifState:
+        return ask(change_altitude(state, decision, events))
+
+
+# -- following an altitude change --------------------------------------------------------------
+class FollowChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True,
+                   omit_defaults=True):
+    """``{"follow": false}``, ``{"follow": true}`` or with ``"discard": [cards]``."""
+
+    follow: bool
+    discard: list[str] = []
+
+
+def follow_choices(state: DifState) -> list[FollowChoice]:
+    f = state.follows[0]
+    p = plane(state, f.plane)
+    cost = (1 if f.holding == 1 else 0) + (1 if f.direction > 0 and not climb_free(p) else 0)
+    out = [FollowChoice(False)]
+    if (f.direction > 0 and p.altitude >= 4) or (f.direction < 0 and p.altitude <= 0):
+        return out
+    if p.loaded or p.bomber:
+        return out
+    hand = sorted(p.hand)
+    if cost == 0:
+        out.append(FollowChoice(True))
+    elif cost == 1:
+        out += [FollowChoice(True, [c]) for c in sorted(set(hand))]
+    elif len(hand) >= 2:
+        pairs = sorted({(min(a, b), max(a, b)) for i, a in enumerate(hand)
+                        for b in hand[i + 1:]})
+        out += [FollowChoice(True, list(pair)) for pair in pairs]
+    return out
+
+
+class Following(PromptKind[DifState, FollowChoice]):
+    """Book § Réagir à un changement d'altitude: follow (keeping the position) or not."""
+
+    kind = "follow"
+    decision = FollowChoice
+    rule = f"{R} § Réagir à un changement d'altitude"
+
+    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[FollowChoice]:
+        return follow_choices(state)
+
+    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: FollowChoice,
+              events: list[Event]) -> DifState:
+        f = state.follows[0]
+        state = replace(state, follows=state.follows[1:])
+        if not decision.follow:
+            events.append(Event("not-followed", {"plane": f.plane, "leader": f.leader}))
+            return ask(state)
+        cards = list(decision.discard)
+        if cards:
+            state = spend(state, f.plane, cards)
+            events.append(Event("discarded", {"plane": f.plane, "cards": cards,
+                                              "why": "follow"}))
+        # the follower's own followers come after it, front to back
+        state = move_altitude(state, f.plane, f.direction, events)
+        state = set_rel(state, f.plane, f.leader, f.holding)
+        events.append(Event("followed", {"plane": f.plane, "leader": f.leader,
+                                         "position": POSITION_NAMES[f.holding]}))
+        return ask(state)

@@ -1,0 +1,140 @@
+"""Speed maneuvers: each point of speed over an enemy's is a free Maneuver 1 on it.
+
+Book sections: « Manœuvre de Vitesse » (the phase of the turn), « Manœuvrer avec
+vitesse » (choose one enemy at your altitude, slower than you; the difference in
+speed, point by point), « Vitesse (bombardiers) » (against bombers a point may choose
+the bomber), « Actions » (a position may be abandoned at any time of the turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+from dogfight.core import Event, Seat
+from dogfight.games.down_in_flames.aircraft import (
+    R,
+    enemies,
+    in_play,
+    is_bomber,
+    plane,
+    replace,
+    stats,
+)
+from dogfight.games.down_in_flames.bombers import (
+    ask_pick,
+    bombers_at,
+    draw_turret,
+    free_bomber,
+    select,
+)
+from dogfight.games.down_in_flames.chains import open_chain
+from dogfight.games.down_in_flames.positions import (
+    abandon,
+    holding,
+    rel,
+    slot_free,
+    targetable,
+)
+from dogfight.games.down_in_flames.state import Chain, DifState, Plane
+from dogfight.kit.prompts import Frame, PromptKind, ask
+
+
+class Speed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"speed": "<enemy>" | "skip" | "done" | "maneuver" | "select" | "pick"}``"""
+
+    speed: str
+
+
+class Abandon(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"abandon": "<enemy>"}``: drop the position held on it."""
+
+    abandon: str
+
+
+def speed_targets(state: DifState, p: Plane) -> list[Plane]:
+    held = holding(state, p.id)
+    out = []
+    for q in enemies(state, p):
+        if not targetable(state, p, q):
+            continue
+        if held and q.id not in held:
+            continue
+        if is_bomber(q):
+            continue
+        if stats(state, p).speed > stats(state, q).speed:
+            out.append(q)
+    return out
+
+
+def speed_choices(state: DifState) -> list[Speed | Abandon]:
+    p = plane(state, state.active)
+    if state.speed_target:
+        q = plane(state, state.speed_target)
+        out: list[Speed | Abandon] = [Speed("done")]
+        if state.speed_points > 0 and in_play(q) and q.altitude == p.altitude:
+            r = rel(state, p.id, q.id)
+            if is_bomber(q) and p.selected != q.id:
+                out.append(Speed("select"))
+            elif r < 2 and slot_free(state, p.id, q.id, r + 1):
+                out.append(Speed("maneuver"))
+        return out
+    out = [Speed("skip"), *(Speed(q.id) for q in speed_targets(state, p))]
+    if not holding(state, p.id):
+        for q in bombers_at(state, p):
+            diff = stats(state, p).speed - stats(state, q).speed
+            if diff > 0 or free_bomber(state, p) == q.id:
+                out.append(Speed(q.id))
+        if bombers_at(state, p) and not p.selected:
+            out.append(Speed("pick"))
+    out += [Abandon(t) for t in holding(state, p.id)]
+    return out
+
+
+def speed_step(state: DifState, decision: Speed | Abandon, events: list[Event]) -> DifState:
+    """Book § Manœuvrer avec vitesse: each point of speed over the chosen enemy's is
+    a free Maneuver 1 against it; against bombers a point may choose the bomber."""
+    p = plane(state, state.active)
+    if isinstance(decision, Abandon):
+        return abandon(state, p.id, decision.abandon, events)
+    v = decision.speed
+    if v in ("skip", "done"):
+        return replace(state, phase="actions", speed_target="", speed_points=0)
+    if v == "pick":
+        return ask_pick(state, p.id)
+    if v == "select":
+        q = plane(state, state.speed_target)
+        state = select(state, p.id, q.id, "speed", events)
+        state = replace(state, speed_points=state.speed_points - 1)
+        return draw_turret(state, q.id, events)
+    if v == "maneuver":
+        q = plane(state, state.speed_target)
+        state = replace(state, speed_points=state.speed_points - 1)
+        if is_bomber(q):  # a fighter has no turret hand (book § Tourelles)
+            state = draw_turret(state, q.id, events)
+        chain = Chain(kind="speed", actor=p.id, target=q.id, steps=1, last="Maneuver")
+        events.append(Event("speed-maneuver", {"plane": p.id, "target": q.id}))
+        return open_chain(state, chain)
+    q = plane(state, v)
+    diff = max(0, stats(state, p).speed - stats(state, q).speed)
+    events.append(Event("speed-compared", {"plane": p.id, "target": q.id, "points": diff}))
+    state = replace(state, speed_target=q.id, speed_points=diff)
+    if is_bomber(q) and free_bomber(state, p) == q.id:
+        state = select(state, p.id, q.id, "free", events)
+    return state
+
+
+class SpeedManeuver(PromptKind[DifState, Speed | Abandon]):
+    """The phase « Manœuvre de Vitesse » of a fighter's turn."""
+
+    kind = "speed"
+    decision = (Speed, Abandon)
+    rule = f"{R} § Manœuvrer avec vitesse"
+
+    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Speed | Abandon]:
+        return speed_choices(state)
+
+    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Speed | Abandon,
+              events: list[Event]) -> DifState:
+        return ask(speed_step(state, decision, events))

@@ -1,0 +1,105 @@
+"""What each seat sees of a Down In Flames game (its own hands and secret choices;
+of the others, what the table shows)."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import msgspec
+
+from dogfight.core import Seat
+from dogfight.games.down_in_flames.aircraft import Stats, find, stats
+from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.positions import POSITION_NAMES
+from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane, Rules
+from dogfight.games.down_in_flames.victory import vp
+
+
+@functools.lru_cache(maxsize=64)
+def rules_json(rules: Rules) -> dict[str, bool]:
+    out: dict[str, bool] = msgspec.to_builtins(rules)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def stats_json(s: Stats, aircraft: str) -> dict[str, Any]:
+    return {"speed": s.speed, "performance": s.performance,
+            "horsepower": [s.pre, s.post], "bursts": s.bursts, "firepower": s.firepower,
+            "airframe": list(s.airframe), "gunner": s.gunner, "agile": s.agile,
+            "specials": list(dataset().aircraft[aircraft].specials)}
+
+
+@functools.lru_cache(maxsize=8192)
+def plane_view(p: Plane, secrets: bool, s: Stats | None) -> dict[str, Any]:
+    """One aircraft as a seat sees it (its hand only with ``secrets``). Views are
+    read-only: this dict is shared by every view of an unchanged plane."""
+    entry: dict[str, Any] = {
+        "id": p.id, "seat": p.seat, "side": p.side,
+        "bomber": p.bomber, "loaded": p.loaded,
+        "down": p.down, "gone": p.gone, "acted": p.acted,
+        "hand_count": len(p.hand), "turret_count": len(p.turret_hand),
+        "damage": p.damage, "evasive": p.evasive, "extra_hits": p.extra_hits,
+        "spent": p.spent, "aces": p.aces, "leader": p.leader,
+        "row": p.row, "col": p.col, "selected": p.selected, "late": p.late,
+        "pattern": p.pattern, "hits_dealt": p.hits_dealt,
+    }
+    if s is not None:
+        a = dataset().aircraft[p.aircraft]
+        entry.update({"aircraft": p.aircraft, "name": a.name, "nation": a.nation,
+                      "pilot": p.pilot, "damaged": p.damage >= s.airframe[0],
+                      "stats": stats_json(s, p.aircraft)})
+    if p.altitude >= 0:
+        entry["altitude"] = ALTITUDES[p.altitude]
+    if secrets:
+        entry["hand"] = list(p.hand)
+        entry["turret_hand"] = list(p.turret_hand)
+    return entry
+
+
+def view(state: DifState, viewer: Seat | None) -> Any:
+    over = state.phase == "over"
+    revealed_all = all(p.aircraft for p in state.planes)
+    planes = []
+    for p in state.planes:
+        show = p.aircraft != "" and (revealed_all or p.bomber or p.loaded
+                                     or state.phase != "choose")
+        planes.append(plane_view(p, viewer == p.seat or over,
+                                 stats(state, p) if show else None))
+    sealed: dict[str, Any] = {}
+    for pid, order in state.sealed.orders:
+        owner = find(state, pid)
+        seat = owner.seat if owner else pid
+        sealed[pid] = order if viewer == seat else True
+    c = state.chain
+    out: dict[str, Any] = {
+        "turn": state.turn, "turns": state.turns, "phase": state.phase,
+        "active": state.active, "first_side": state.first_side,
+        "planes": planes,
+        "positions": [{"holder": h, "target": t,
+                       "position": POSITION_NAMES[k]} for h, t, k in state.positions],
+        "deck": len(state.deck), "discard": list(state.discard[-12:]),
+        "discard_count": len(state.discard),
+        "sealed": sealed,
+        "speed": {"target": state.speed_target, "points": state.speed_points},
+        "chain": None if c is None else {
+            "kind": c.kind, "actor": c.actor, "target": c.target, "steps": c.steps,
+            "hits": c.hits, "responder": c.responder,
+            "plays": [list(x) for x in c.plays], "last": c.last},
+        "follow": [msgspec.to_builtins(f) for f in state.follows[:1]],
+        "evasive": {"plane": state.evasive_for, "hits": state.evasive_hits}
+        if state.evasive_for else None,
+        "vp": vp(state), "rules": rules_json(state.options.rules),
+        "mode": state.options.mode, "result": state.result,
+    }
+    m = state.mission
+    if m is not None:
+        mv = {"campaign": m.campaign, "target": m.target, "attacker": m.attacker,
+              "defender": m.defender, "damaged": m.damaged, "destroyed": m.destroyed,
+              "flak": m.flak, "status": m.status, "bombs": m.bombs,
+              "options": [{"side": s, "option": n, "choice": ch} for s, n, ch in m.options]}
+        if m.flak_pattern and (viewer == m.defender or m.status or over):
+            mv["flak_pattern"] = m.flak_pattern
+        mv["flak_chosen"] = bool(m.flak_pattern)
+        out["mission"] = mv
+    return out

@@ -1,0 +1,193 @@
+"""Down In Flames in words: decisions (labels), events (the log), card names."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from dogfight.core import Decision, Event
+from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.state import ALTITUDES
+
+
+def label(decision: Decision) -> str:
+    """A decision in words; it depends on the decision alone, so it is memoised."""
+    try:
+        return _label(tuple(decision.items()))
+    except TypeError:  # a list inside (follow's discards): not hashable
+        return words(decision)
+
+
+@functools.lru_cache(maxsize=8192)
+def _label(key: tuple[tuple[str, Any], ...]) -> str:
+    return words(dict(key))
+
+
+def words(decision: Decision) -> str:
+    """A decision in words (it depends on the decision alone)."""
+    d = decision
+
+    def name(key: Any) -> str:
+        return card_name(str(key))
+
+    if "play" in d:
+        use = d["as"]
+        what = name(d["play"])
+        if use == "attack":
+            return f"{what}: fire at {d['target']}"
+        if use == "gunner":
+            return f"{what}: gunner fires at {d['target']}"
+        if use == "maneuver":
+            return f"{what} as Maneuver {d['steps']} on {d['target']}"
+        if use == "agile":
+            return f"{what} as Scissors (agile) on {d['target']}"
+        if use in ("scissors", "barrel-roll"):
+            return f"{what} against {d['target']}"
+        if "altitude" in d:
+            extra = f", discarding {name(d['discard'])}" if "discard" in d else ""
+            return f"{what}: {d['altitude']}{extra}"
+        return f"{what} (tactic)"
+    if "react" in d:
+        return "no reaction" if d["react"] is None else f"react with {name(d['react'])}"
+    if "boost" in d:
+        return f"add {name(d['boost'])} (+1 hit)"
+    if "redline" in d:
+        return f"{name(d['redline'])}: one hit, three cards"
+    if "discard" in d and len(d) == 1:
+        return "done discarding" if d["discard"] is None else f"discard {name(d['discard'])}"
+    if "altitude" in d:
+        if d["altitude"] in ALTITUDES:
+            return f"start at {d['altitude']} altitude"
+        extra = f", discarding {name(d['discard'])}" if "discard" in d else ""
+        return f"{d['altitude']}{extra}"
+    if "follow" in d:
+        if not d["follow"]:
+            return "do not follow"
+        cards = d.get("discard", [])
+        return "follow" + (f", discarding {', '.join(name(c) for c in cards)}"
+                           if cards else "")
+    if "fighter" in d:
+        a = dataset().aircraft[d["fighter"]]
+        pilot = f" with pilot {d['pilot']}" if d.get("pilot") else ""
+        return f"{a.name} ({a.nation}, {a.year}, {a.vp} VP){pilot}"
+    if "speed" in d:
+        v = d["speed"]
+        return {"skip": "no speed maneuver", "done": "end speed maneuvers",
+                "maneuver": "speed maneuver (Maneuver 1)",
+                "select": "spend a speed point to choose this bomber",
+                "pick": "let the defender choose the bomber"}.get(
+                    v, f"compare speed with {v}")
+    if "select" in d:
+        if d["select"] == "pick":
+            return "let the defender choose the bomber"
+        paid = f", discarding {name(d['discard'])}" if "discard" in d else " (free)"
+        return f"choose bomber {d['select']}{paid}"
+    if "abandon" in d:
+        return f"abandon the position on {d['abandon']}"
+    if "end" in d:
+        return "end actions"
+    if "act" in d:
+        return f"fly {d['act']} now"
+    if "evasive" in d:
+        return "play Evasive (two hits fewer)" if d["evasive"] else "take the hits"
+    if "jettison" in d:
+        return "jettison the bombs" if d["jettison"] else "keep the bombs"
+    if "flak" in d:
+        return f"flak pattern: {d['flak']}"
+    if "pattern" in d:
+        return f"{d['plane']}: bombing pattern {d['pattern']}"
+    if "formation" in d:
+        return f"formation: {d['formation']}"
+    if "bomber" in d:
+        return f"{d['bomber']} is attacked"
+    if "option" in d:
+        return f"campaign option #{d['option']}" + (f" ({d['choice']})"
+                                                    if d["choice"] else "")
+    return msgspec.json.encode(decision).decode()
+
+
+def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
+    d = dict(event.data)
+    kind = event.kind
+    if kind == "action-resolved":
+        kind = "action-succeeds" if d.get("success") else "action-cancelled"
+    text = EVENT_TEXTS.get(kind)
+    if text is None:
+        return None
+    if isinstance(d.get("card"), str):
+        d["card"] = card_name(d["card"])
+    if isinstance(d.get("cards"), list):
+        d["cards"] = ", ".join(card_name(c) for c in d["cards"])
+    if isinstance(d.get("bombers"), list):
+        d["bombers"] = ", ".join(d["bombers"])
+    return text, d
+
+def card_name(key: str) -> str:
+    """A card as printed: its title, and its subtitle in brackets."""
+    if key == "ace-marker":
+        return "Ace Pilot marker"
+    card = dataset().action_deck.get(key)
+    if card is None:
+        return key
+    return f"{card.title} ({card.subtitle})" if card.subtitle else card.title
+
+
+EVENT_TEXTS: dict[str, str] = {
+    "fighter-chosen": "{plane}: you chose the {fighter}",
+    "fighter-sealed": "{plane}'s fighter is chosen in secret",
+    "fighters-revealed": "The fighters are revealed",
+    "altitude-chosen": "{plane}: you start at {altitude} altitude",
+    "altitude-sealed": "{plane}'s altitude is chosen in secret",
+    "altitudes-revealed": "The altitudes are revealed",
+    "option-chosen": "You chose campaign option #{option}",
+    "option-sealed": "{side} has chosen a campaign option",
+    "options-revealed": "The campaign options are revealed",
+    "flak-chosen": "You set the flak pattern: {pattern}",
+    "flak-sealed": "The defender has set the flak pattern",
+    "formation": "Bombers at {altitude} altitude fly in {shape} formation",
+    "first-player": "{plane} acts first",
+    "turn-begins": "Turn {turn} begins",
+    "fighter-turn": "{plane}'s turn",
+    "turn-ends": "{plane}'s turn ends",
+    "late": "{plane} arrives late and cannot act this turn",
+    "cards-drawn": "{plane} draws {count} card(s)",
+    "deck-reshuffled": "The discard pile is shuffled into a new deck",
+    "stall": "{plane}'s engine stalls",
+    "discarded": "{plane} discards {cards} ({why})",
+    "jettison": "{plane} jettisons its bombs",
+    "keeps-bombs": "{plane} keeps its bombs",
+    "altitude": "{plane} goes to {altitude} altitude ({direction})",
+    "followed": "{plane} follows {leader} and stays {position}",
+    "not-followed": "{plane} does not follow {leader}",
+    "speed-compared": "{plane} compares speed with {target}: {points} point(s)",
+    "speed-maneuver": "{plane} makes a speed maneuver on {target}",
+    "bomber-selected": "{plane} goes for bomber {bomber} ({paid})",
+    "turret-hand": "Bomber {bomber} draws {cards} turret card(s)",
+    "card-played": "{plane} plays {card} ({as})",
+    "reaction": "{plane} reacts with {card} to {to}",
+    "no-reaction": "{plane} does not react",
+    "bomber-boost": "Bomber {bomber} adds {card} (+1 hit)",
+    "bomber-fires": "Bomber {bomber} fires {card} at {target}: {hits} hit(s)",
+    "action-succeeds": "{plane}'s {kind} on {target} succeeds",
+    "action-cancelled": "{plane}'s {kind} on {target} is cancelled",
+    "cards-drawn-secret": "{plane}'s hand: {cards}",
+    "fuel-tank": "{plane} hits {target}'s fuel tank",
+    "fuel-tank-stopped": "Bomber {bomber} stops the fuel tank shot",
+    "position": "{plane} is now {position} on {target}",
+    "abandoned": "{plane} abandons its position on {target}",
+    "hits": "{plane} takes {hits} hit(s) ({damage} in all)",
+    "damaged": "{plane} is damaged: its card turns to the smoking side",
+    "shot-down": "{plane} goes down in flames",
+    "vp-balance": "{side} starts with {vp} victory points (balancing)",
+    "fuel-home": "{plane} runs short of fuel and goes home",
+    "bombing-pattern": "{plane} bombs in a {pattern} pattern",
+    "flak-revealed": "Flak pattern revealed: {pattern} (flak {flak})",
+    "flak": "Flak hits {plane}: {hits} hit(s)",
+    "bombs": "{plane} drops {bombs} bomb(s)",
+    "target": "Target #{target}: {bombs} bombs, {status}",
+    "mission-vp": "Mission: Axis {axis} VP, Allies {allies} VP (target {status})",
+    "game-over": "Game over: {reason}",
+}
