@@ -38,10 +38,10 @@ from dogfight.games.down_in_flames.bombers import ask_pick, bombers_at, draw_tur
 from dogfight.games.down_in_flames.cards import spend
 from dogfight.games.down_in_flames.chains import open_chain
 from dogfight.games.down_in_flames.damage import redline
-from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.data import ActionCard, dataset
 from dogfight.games.down_in_flames.positions import (
     abandon,
-    cap,
+    bursts_at,
     free_to_target,
     holding,
     rel,
@@ -83,22 +83,21 @@ class End(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 Action = Play | Abandon | Select | End
 
 
-def plays_on(state: DifState, p: Plane, s: Stats, q: Plane, key: str) -> list[Play]:
-    """Every way ``p`` may play card ``key`` against enemy ``q`` (a target)."""
+def plays_on(state: DifState, p: Plane, s: Stats, q: Plane, key: str, k: ActionCard,
+             free: bool, r: int) -> list[Play]:
+    """Every way ``p`` may play card ``key`` (``k``) against enemy ``q`` (a target it
+    is ``free`` to target, at position ``r``)."""
     out: list[Play] = []
-    k = card(key)
-    free = free_to_target(state, p, q)
-    r = rel(state, p.id, q.id)
     bomber = is_bomber(q)
-    attack = is_attack_card(key)
-    if free and attack and can_initiate(key) and r >= 0:
+    attack = is_attack_card(k)
+    if free and attack and can_initiate(k) and r >= 0:
         cost = k.bursts + (1 if q.evasive and not k.fuel_tank else 0)
-        if cost <= cap(state, p, r) - p.spent:
+        if cost <= bursts_at(s, r) - p.spent:
             out.append(Play(key, "attack", q.id))
     if (s.gunner and attack and r < 0
             and k.bursts + (1 if q.evasive else 0) <= s.gunner - p.gunner_spent):
         out.append(Play(key, "gunner", q.id))
-    value = maneuver_value(p, key)
+    value = maneuver_value(p, k)
     if value and (free or (bomber and not holding(state, p.id))):
         sel = 0 if not bomber or p.selected == q.id else 1
         for steps in range(1, min(value - sel, 2 - r) + 1):
@@ -114,9 +113,8 @@ def plays_on(state: DifState, p: Plane, s: Stats, q: Plane, key: str) -> list[Pl
     return out
 
 
-def tactics(p: Plane, s: Stats, key: str) -> list[Play]:
-    """Card ``key`` played on ``p`` itself (book § Cartes de Tactique)."""
-    k = card(key)
+def tactics(p: Plane, s: Stats, key: str, k: ActionCard) -> list[Play]:
+    """Card ``key`` (``k``) played on ``p`` itself (book § Cartes de Tactique)."""
     if k.title in ("Tight Turn", "Yo-Yo", "Evasive", "Redline") or (
             s.barrage and k.title in ATTACK_TITLES):
         return [Play(key, "tactic")]
@@ -145,23 +143,29 @@ def selections(state: DifState, p: Plane, hand: Sequence[str]) -> list[Select]:
             if b.id == free_id:
                 out.append(Select(b.id))
             else:
-                out += [Select(b.id, c) for c in hand if maneuver_value(p, c) >= 1]
+                deck = dataset().action_deck
+                out += [Select(b.id, c) for c in hand if maneuver_value(p, deck[c]) >= 1]
         if bombers:
             out.append(Select("pick"))
     return out
 
 
 def action_choices(state: DifState) -> list[Action]:
+    data = dataset()
+    deck = data.action_deck
     p = plane(state, state.active)
-    s = stats(state, p)
+    s = stats(state, p, data)
     out: list[Action] = []
     hand = sorted(set(p.hand))
+    cards = [(key, deck[key]) for key in hand]
     for q in enemies(state, p):
         if targetable(state, p, q):
-            for key in hand:
-                out += plays_on(state, p, s, q, key)
-    for key in hand:
-        out += tactics(p, s, key)
+            free = free_to_target(state, p, q)
+            r = rel(state, p.id, q.id)
+            for key, k in cards:
+                out += plays_on(state, p, s, q, key, k, free, r)
+    for key, k in cards:
+        out += tactics(p, s, key, k)
     out += [Abandon(t) for t in holding(state, p.id)]
     out += selections(state, p, hand)
     out.append(End(True))
@@ -189,8 +193,9 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
     if key not in p.hand:
         return refused(f"{p.id} holds no {card(key).title} card")
     s = stats(state, p)
+    k = card(key)
     if decision.as_ == "tactic":
-        if decision in tactics(p, s, key):
+        if decision in tactics(p, s, key, k):
             return None
         return refused(f"{card(key).title} is not played so as a tactic", "Cartes de Tactique")
     q = find(state, decision.target)
@@ -199,7 +204,7 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
     if q.altitude != p.altitude:
         return refused(f"{q.id} is not at {p.id}'s altitude", "Actions")
     if q in enemies(state, p) and targetable(state, p, q) and decision in plays_on(
-            state, p, s, q, key):
+            state, p, s, q, key, k, free_to_target(state, p, q), rel(state, p.id, q.id)):
         return None
     if decision.as_ == "attack" and rel(state, p.id, q.id) < 0:
         return refused(f"{p.id} cannot fire at {q.id}, which holds a position on it",

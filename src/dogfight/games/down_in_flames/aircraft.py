@@ -18,6 +18,7 @@ from dogfight.games.down_in_flames.data import (
     BOOK,
     ActionCard,
     Aircraft,
+    DifData,
     Effect,
     Profile,
     dataset,
@@ -102,25 +103,26 @@ def aircraft_of(p: Plane) -> Aircraft:
 
 
 def pilot_vp(pilot: str) -> int:
-    return dataset().pilot(pilot).vp
+    return dataset().pilot(pilot).vp if pilot else 0
 
 
-def value(p: Plane) -> int:
+def value(p: Plane, data: DifData | None = None) -> int:
     """Victory points of an aircraft and its pilot marker (book § Points de victoire)."""
-    return dataset().aircraft[p.aircraft].vp + pilot_vp(p.pilot)
+    data = data or dataset()
+    return data.aircraft[p.aircraft].vp + data.pilot(p.pilot).vp
 
 
-def is_attack_card(key: str) -> bool:
-    return card(key).title in ATTACK_TITLES
+def is_attack_card(c: ActionCard) -> bool:
+    return c.title in ATTACK_TITLES
 
 
-def can_initiate(key: str) -> bool:
-    return any(k in ("attack", "attack & reaction") for k in card(key).kinds)
+def can_initiate(c: ActionCard) -> bool:
+    return any(k in ("attack", "attack & reaction") for k in c.kinds)
 
 
-def maneuver_value(p: Plane, key: str) -> int:
+def maneuver_value(p: Plane, c: ActionCard) -> int:
     """A card's maneuver value (pilot marker MO(1): a card without one counts 1)."""
-    v = card(key).maneuver
+    v = c.maneuver
     return dataset().pilot(p.pilot).min_maneuver if v == 0 and p.pilot else v
 
 
@@ -141,12 +143,12 @@ def effects(state: DifState) -> list[tuple[str, Effect, str]]:
 
 
 # -- figures -----------------------------------------------------------------------------------
-def stats(state: DifState, p: Plane) -> Stats:
+def stats(state: DifState, p: Plane, data: DifData | None = None) -> Stats:
     """The card's figures (its damaged side once flipped), pilot marker and wingman
     leader applied (book § Les cartes Chasseurs, § Endommager des chasseurs, §
-    Marqueurs de pilote expérimenté, § Ailiers); campaign option Gunner."""
-    data = dataset()
-    base = data.profile(p.aircraft, p.pilot, p.damage)
+    Marqueurs de pilote expérimenté, § Ailiers); campaign option Gunner. ``data``:
+    the dataset, when the caller holds it already."""
+    base = (data or dataset()).profile(p.aircraft, p.pilot, p.damage)
     leader = state.options.rules.wingmen and any(
         q.leader == p.id and in_play(q) for q in state.planes)
     gunner_mod = 0
@@ -162,17 +164,18 @@ def stats(state: DifState, p: Plane) -> Stats:
     return s
 
 
-def damaged(state: DifState, p: Plane) -> bool:
-    return p.damage >= stats(state, p).airframe[0]
+def damaged(state: DifState, p: Plane, data: DifData | None = None) -> bool:
+    return p.damage >= stats(state, p, data).airframe[0]
 
 
-def alt_mods(state: DifState, p: Plane) -> tuple[int, int]:
+def alt_mods(state: DifState, p: Plane, data: DifData | None = None) -> tuple[int, int]:
     """Book § Effets de l'altitude; a turbocharger treats High as Medium and Very
     High as High (book § Turbocharger). Figures: ``data/rules.toml``."""
+    data = data or dataset()
     level = p.altitude
-    if stats(state, p).turbo and level >= 3:
+    if stats(state, p, data).turbo and level >= 3:
         level -= 1
-    row = dataset().altitude_rows[level]
+    row = data.altitude_rows[level]
     return row.pre, row.post
 
 

@@ -35,14 +35,15 @@ def move_altitude(state: DifState, pid: str, direction: int, events: list[Event]
     events.append(Event("altitude", {"plane": pid, "altitude": ALTITUDES[p.altitude],
                                      "direction": "climb" if direction > 0 else "dive"}))
     if direction < 0:
-        state = draw(state, pid, 1 + dataset().pilot(p.pilot).dive_draw, events, cap=False)
+        extra = dataset().pilot(p.pilot).dive_draw if p.pilot else 0
+        state = draw(state, pid, 1 + extra, events, cap=False)
     follows = tuple(Follow(h, pid, direction, k) for h, k in followers)
     return replace(state, follows=follows + state.follows)
 
 
 def climb_free(p: Plane) -> bool:
     """Pilot marker Cl: a climb costs no card."""
-    return dataset().pilot(p.pilot).climb_free
+    return bool(p.pilot) and dataset().pilot(p.pilot).climb_free
 
 
 def climb_or_dive(state: DifState, pid: str, direction: int, discard: str,

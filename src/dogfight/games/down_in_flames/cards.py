@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from dogfight.core import Event, shuffle
 from dogfight.games.down_in_flames.aircraft import is_bomber, plane, put, replace, stats
-from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.data import DifData, dataset
 from dogfight.games.down_in_flames.state import DifState, Options
 
 
@@ -26,11 +26,11 @@ def fresh_deck(opts: Options) -> list[str]:
 
 
 def draw(state: DifState, pid: str, n: int, events: list[Event], cap: bool = True,
-         turret: bool = False) -> DifState:
+         turret: bool = False, data: DifData | None = None) -> DifState:
     """Draw ``n`` cards; with ``cap`` none past the Performance (book § Tirage de
     cartes); ``turret``: into a bomber's turret hand (book § Tourelles)."""
     p = plane(state, pid)
-    limit = stats(state, p).performance if cap else 10**6
+    limit = stats(state, p, data).performance if cap else 10**6
     hand = list(p.turret_hand if turret else p.hand)
     deck, discard, rng = state.deck, state.discard, state.rng
     drawn = 0

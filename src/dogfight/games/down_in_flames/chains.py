@@ -32,6 +32,7 @@ from dogfight.games.down_in_flames.aircraft import (
 )
 from dogfight.games.down_in_flames.cards import spend
 from dogfight.games.down_in_flames.damage import destroy, hit, offer_evasive, redline
+from dogfight.games.down_in_flames.data import ActionCard, dataset
 from dogfight.games.down_in_flames.positions import rel, take_position
 from dogfight.games.down_in_flames.state import Chain, DifState, Plane
 from dogfight.kit.prompts import Frame, PromptKind, ask
@@ -83,30 +84,31 @@ def reactions(state: DifState) -> list[Reaction]:
     c = state.chain
     assert c is not None
     p = plane(state, c.responder)
+    deck = dataset().action_deck
     out: list[Reaction] = []
     if is_bomber(p):
         if c.bomber_card or c.bomber_done:
             return [React(None)]
         for key in sorted(set(p.turret_hand)):
-            k = card(key)
+            k = deck[key]
             if k.title in ATTACK_TITLES:
                 out.append(React(key))
             if k.bomber is not None and k.bomber.extra_hits:
                 out.append(Boost(key))
         return [*out, React(None)]
-    for key in sorted(set(p.hand)):
-        if answers(c, key):
+    hand = [(key, deck[key]) for key in sorted(set(p.hand))]
+    for key, k in hand:
+        if answers(c, k):
             out.append(React(key))
     if p.aces:
         out.append(React(ACE))
-    out += [RedlineReact(key) for key in sorted(set(p.hand)) if card(key).title == "Redline"]
+    out += [RedlineReact(key) for key, k in hand if k.title == "Redline"]
     return [*out, React(None)]
 
 
-def answers(c: Chain, key: str) -> bool:
+def answers(c: Chain, k: ActionCard) -> bool:
     """A fighter's card that may answer the last card of ``c`` (Evasive is played
     after the hits land instead, book § Evasive)."""
-    k = card(key)
     return k.title != "Evasive" and (c.last in k.react_to or "Any" in k.react_to)
 
 
@@ -136,7 +138,7 @@ def refusal(state: DifState, decision: Reaction) -> IllegalDecision | None:
             or (isinstance(decision, Boost) and k.bomber is not None
                 and bool(k.bomber.extra_hits)))
     elif isinstance(decision, React):
-        ok = answers(c, key)
+        ok = answers(c, k)
     else:
         ok = isinstance(decision, RedlineReact) and k.title == "Redline"
     if ok:

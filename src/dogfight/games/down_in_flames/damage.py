@@ -72,7 +72,7 @@ def redline(state: DifState, pid: str, events: list[Event]) -> DifState:
     """Book § Redline: one hit on yourself (none with the Re marker), then three
     cards; Evasive may take the hit off (book § Evasive)."""
     p = plane(state, pid)
-    if dataset().pilot(p.pilot).redline_safe:
+    if p.pilot and dataset().pilot(p.pilot).redline_safe:
         return draw(state, pid, 3, events, cap=False)
     return replace(state, evasive_for=pid, evasive_hits=1, evasive_from=REDLINE)
 

@@ -10,7 +10,14 @@ places), « Jouer des Rafales contre des appareils différents ».
 from __future__ import annotations
 
 from dogfight.core import Event
-from dogfight.games.down_in_flames.aircraft import in_play, is_bomber, plane, replace, stats
+from dogfight.games.down_in_flames.aircraft import (
+    Stats,
+    in_play,
+    is_bomber,
+    plane,
+    replace,
+    stats,
+)
 from dogfight.games.down_in_flames.state import DifState, Plane
 
 POSITION_NAMES = {2: "tailing", 1: "advantaged", 0: "neutral", -1: "disadvantaged",
@@ -98,8 +105,12 @@ def cap(state: DifState, p: Plane, position: int) -> int:
     """Bursts usable this turn at ``position`` on the target: inherent, +1
     advantaged, +3 in all tailing, counted once a turn across targets (book §
     Positions, § Jouer des Rafales contre des appareils différents)."""
-    base = stats(state, p).bursts
-    return base + (1 if position >= 1 else 0) + (2 if position >= 2 else 0)
+    return bursts_at(stats(state, p), position)
+
+
+def bursts_at(s: Stats, position: int) -> int:
+    """Bursts of an aircraft of figures ``s`` at ``position`` on its target."""
+    return s.bursts + (1 if position >= 1 else 0) + (2 if position >= 2 else 0)
 
 
 def abandon(state: DifState, pid: str, target: str, events: list[Event]) -> DifState:

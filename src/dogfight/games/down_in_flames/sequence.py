@@ -30,6 +30,7 @@ from dogfight.games.down_in_flames.aircraft import (
 )
 from dogfight.games.down_in_flames.altitude import stall
 from dogfight.games.down_in_flames.cards import discard_with_event, draw
+from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions
 from dogfight.games.down_in_flames.state import DifState, Plane
 from dogfight.kit.prompts import Frame, PromptKind, ask
@@ -108,10 +109,11 @@ def begin_turn(state: DifState, pid: str, events: list[Event]) -> DifState:
 
 def pre_draw(state: DifState, events: list[Event]) -> DifState:
     """Book § Tirage de cartes pré-tour, § Décrochage."""
+    data = dataset()
     p = plane(state, state.active)
-    s = stats(state, p)
-    pre = s.pre + alt_mods(state, p)[0]
-    state = draw(state, p.id, pre, events)
+    s = stats(state, p, data)
+    pre = s.pre + alt_mods(state, p, data)[0]
+    state = draw(state, p.id, pre, events, data=data)
     state = replace(state, phase="climb")
     if s.pre == 0 and pre < 0:
         state = stall(state, p.id, "climb", events)
@@ -193,10 +195,11 @@ def discard_step(state: DifState, key: str | None, events: list[Event]) -> DifSt
         state = discard_with_event(state, pid, key, "discard", events)
         if plane(state, pid).hand:
             return state
+    data = dataset()
     p = plane(state, pid)
-    s = stats(state, p)
-    post = s.post + alt_mods(state, p)[1]
-    state = draw(state, pid, post, events)
+    s = stats(state, p, data)
+    post = s.post + alt_mods(state, p, data)[1]
+    state = draw(state, pid, post, events, data=data)
     state = replace(state, phase="order")
     if s.post == 0 and post < 0:
         state = stall(state, pid, "end", events)

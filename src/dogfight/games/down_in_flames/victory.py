@@ -10,31 +10,32 @@ from __future__ import annotations
 
 from dogfight.core import Event, Outcome
 from dogfight.games.down_in_flames.aircraft import damaged, in_play, replace, value
-from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.data import DifData, dataset
 from dogfight.games.down_in_flames.missions import score_mission, unpatterned
 from dogfight.games.down_in_flames.state import DifState
 
 SETTING_UP = ("options", "choose", "altitude", "flak", "formation", "start", "bombing")
 
 
-def vp(state: DifState) -> dict[str, int]:
+def vp(state: DifState, data: DifData | None = None) -> dict[str, int]:
     """Victory points by side: kills, half for a damaged survivor (book § Points de
     victoire), balancing (book § Equilibrer)."""
     if state.mission is not None and state.mission.vp:
         return dict(state.mission.vp)
+    data = data or dataset()
     out = {side: 0 for _, side in state.seats}
     for side, v in state.balance:
         out[side] = out.get(side, 0) + v
     for p in state.planes:
         if not p.aircraft or not (p.damage or p.down):
             continue
-        worth = value(p)
+        worth = value(p, data)
         for side in out:
             if side == p.side:
                 continue
             if p.down:
                 out[side] += worth
-            elif damaged(state, p):
+            elif damaged(state, p, data):
                 out[side] += worth // 2
     return out
 

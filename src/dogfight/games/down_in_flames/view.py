@@ -15,6 +15,8 @@ from dogfight.games.down_in_flames.positions import POSITION_NAMES
 from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane, Rules
 from dogfight.games.down_in_flames.victory import vp
 
+NO_CARD: tuple[str, str, tuple[str, ...]] = ("", "", ())
+
 
 @functools.lru_cache(maxsize=64)
 def rules_json(rules: Rules) -> dict[str, bool]:
@@ -23,16 +25,18 @@ def rules_json(rules: Rules) -> dict[str, bool]:
 
 
 @functools.lru_cache(maxsize=4096)
-def stats_json(s: Stats, aircraft: str) -> dict[str, Any]:
+def stats_json(s: Stats, specials: tuple[str, ...]) -> dict[str, Any]:
     return {"speed": s.speed, "performance": s.performance,
             "horsepower": [s.pre, s.post], "bursts": s.bursts, "firepower": s.firepower,
             "airframe": list(s.airframe), "gunner": s.gunner, "agile": s.agile,
-            "specials": list(dataset().aircraft[aircraft].specials)}
+            "specials": list(specials)}
 
 
 @functools.lru_cache(maxsize=8192)
-def plane_view(p: Plane, secrets: bool, s: Stats | None) -> dict[str, Any]:
-    """One aircraft as a seat sees it (its hand only with ``secrets``). Views are
+def plane_view(p: Plane, secrets: bool, s: Stats | None,
+               card: tuple[str, str, tuple[str, ...]]) -> dict[str, Any]:
+    """One aircraft as a seat sees it (its hand only with ``secrets``; its figures
+    ``s`` and ``card``, its name, nation and specials, once revealed). Views are
     read-only: this dict is shared by every view of an unchanged plane."""
     entry: dict[str, Any] = {
         "id": p.id, "seat": p.seat, "side": p.side,
@@ -45,10 +49,10 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None) -> dict[str, Any]:
         "pattern": p.pattern, "hits_dealt": p.hits_dealt,
     }
     if s is not None:
-        a = dataset().aircraft[p.aircraft]
-        entry.update({"aircraft": p.aircraft, "name": a.name, "nation": a.nation,
+        name, nation, specials = card
+        entry.update({"aircraft": p.aircraft, "name": name, "nation": nation,
                       "pilot": p.pilot, "damaged": p.damage >= s.airframe[0],
-                      "stats": stats_json(s, p.aircraft)})
+                      "stats": stats_json(s, specials)})
     if p.altitude >= 0:
         entry["altitude"] = ALTITUDES[p.altitude]
     if secrets:
@@ -58,14 +62,19 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None) -> dict[str, Any]:
 
 
 def view(state: DifState, viewer: Seat | None) -> Any:
+    data = dataset()
     over = state.phase == "over"
     revealed_all = all(p.aircraft for p in state.planes)
     planes = []
     for p in state.planes:
         show = p.aircraft != "" and (revealed_all or p.bomber or p.loaded
                                      or state.phase != "choose")
-        planes.append(plane_view(p, viewer == p.seat or over,
-                                 stats(state, p) if show else None))
+        if show:
+            a = data.aircraft[p.aircraft]
+            planes.append(plane_view(p, viewer == p.seat or over, stats(state, p, data),
+                                     (a.name, a.nation, tuple(a.specials))))
+        else:
+            planes.append(plane_view(p, viewer == p.seat or over, None, NO_CARD))
     sealed: dict[str, Any] = {}
     for pid, order in state.sealed.orders:
         owner = find(state, pid)
@@ -89,7 +98,7 @@ def view(state: DifState, viewer: Seat | None) -> Any:
         "follow": [msgspec.to_builtins(f) for f in state.follows[:1]],
         "evasive": {"plane": state.evasive_for, "hits": state.evasive_hits}
         if state.evasive_for else None,
-        "vp": vp(state), "rules": rules_json(state.options.rules),
+        "vp": vp(state, data), "rules": rules_json(state.options.rules),
         "mode": state.options.mode, "result": state.result,
     }
     m = state.mission
