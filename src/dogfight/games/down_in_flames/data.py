@@ -296,6 +296,8 @@ class DifData(msgspec.Struct, frozen=True):
     """(aircraft, pilot marker or "", damaged) -> its figures, computed on load."""
     altitude_rows: tuple[AltitudeRow, ...] = ()
     """``tables.altitudes`` by level, Very Low first."""
+    faces: dict[str, tuple[str, str, tuple[str, ...]]] = {}
+    """Aircraft -> what its card shows beside the figures: name, nation, specials."""
 
     def pilot(self, marker: str) -> PilotMarker:
         """A pilot marker's entry (no marker: nothing added)."""
@@ -582,8 +584,10 @@ def load(directory: Path | None = None) -> DifData:
     profiles = {(key, pilot, hurt): _profile(a, tables.pilots.get(pilot, NO_PILOT), hurt)
                 for key, a in aircraft.items() for pilot in ("", *tables.pilots)
                 for hurt in (False, True)}
+    faces: dict[str, tuple[str, str, tuple[str, ...]]] = {
+        key: (a.name, a.nation, tuple(a.specials)) for key, a in aircraft.items()}
     return DifData(aircraft, cards, campaigns, files, tables, profiles,
-                   tuple(tables.altitudes.values()))
+                   tuple(tables.altitudes.values()), faces)
 
 
 @per_data_dir

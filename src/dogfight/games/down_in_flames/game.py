@@ -135,7 +135,7 @@ class DownInFlames(PromptedGame[DifState]):
 
     # -- what is seen --------------------------------------------------------------------------
     def view(self, state: DifState, viewer: Seat | None) -> Any:
-        return view.view(state, viewer)
+        return view.view(state, viewer, self.dataset)
 
     def outcome(self, state: DifState) -> Outcome | None:
         return victory.outcome(state)

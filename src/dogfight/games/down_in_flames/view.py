@@ -10,7 +10,7 @@ import msgspec
 
 from dogfight.core import Seat
 from dogfight.games.down_in_flames.aircraft import Stats, find, stats
-from dogfight.games.down_in_flames.data import dataset
+from dogfight.games.down_in_flames.data import DifData
 from dogfight.games.down_in_flames.positions import POSITION_NAMES
 from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane, Rules
 from dogfight.games.down_in_flames.victory import vp
@@ -61,8 +61,8 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None,
     return entry
 
 
-def view(state: DifState, viewer: Seat | None) -> Any:
-    data = dataset()
+def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
+    """What ``viewer`` (``None``: a spectator) sees; ``data``: the game's dataset."""
     over = state.phase == "over"
     revealed_all = all(p.aircraft for p in state.planes)
     planes = []
@@ -70,9 +70,8 @@ def view(state: DifState, viewer: Seat | None) -> Any:
         show = p.aircraft != "" and (revealed_all or p.bomber or p.loaded
                                      or state.phase != "choose")
         if show:
-            a = data.aircraft[p.aircraft]
             planes.append(plane_view(p, viewer == p.seat or over, stats(state, p, data),
-                                     (a.name, a.nation, tuple(a.specials))))
+                                     data.faces[p.aircraft]))
         else:
             planes.append(plane_view(p, viewer == p.seat or over, None, NO_CARD))
     sealed: dict[str, Any] = {}
