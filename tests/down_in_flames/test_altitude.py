@@ -27,6 +27,10 @@ from tests.down_in_flames.helpers import (
 )
 
 
+def follows(state: DifState) -> list[str]:
+    """The fighters still asked whether they follow, the next first."""
+    return [f.data["plane"] for f in reversed(state.prompts) if f.kind == "follow"]
+
 def draws_at(level: str, aircraft: str = "spitfire-1") -> tuple[int, int]:
     """(pre-turn, post-turn) cards drawn by an empty-handed fighter at ``level``."""
     state = duel(aircraft, "bf-109e", first=X, year=1945)
@@ -160,13 +164,13 @@ def test_chains_decide_front_to_back() -> None:
         return at(state, ("axis-1", "allies-1", 2), ("allies-2", "axis-1", 2))
 
     state = act(chain(), "allies", {"altitude": "dive"})
-    assert [f.plane for f in state.follows] == ["axis-1"]
+    assert follows(state) == ["axis-1"]
     state = act(state, "axis", {"follow": True})
-    assert [f.plane for f in state.follows] == ["allies-2"]
+    assert follows(state) == ["allies-2"]
     state = act(state, "allies", {"follow": True})
     assert {(p.id, p.altitude) for p in state.planes} >= {("allies-1", 1), ("axis-1", 1),
                                                           ("allies-2", 1)}
     assert rel(state, "axis-1", "allies-1") == 2 and rel(state, "allies-2", "axis-1") == 2
     state = act(chain(), "allies", {"altitude": "dive"})
     state = act(state, "axis", {"follow": False})
-    assert state.follows == () and rel(state, "allies-2", "axis-1") == 2
+    assert follows(state) == [] and rel(state, "allies-2", "axis-1") == 2

@@ -50,7 +50,7 @@ from dogfight.games.down_in_flames.positions import (
 )
 from dogfight.games.down_in_flames.speed import Abandon
 from dogfight.games.down_in_flames.state import Chain, DifState, Plane
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
 class Play(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -306,4 +306,4 @@ class Actions(PromptKind[DifState, Action]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Action,
               events: list[Event]) -> DifState:
-        return ask(act(state, decision, events))
+        return act(pop(state), decision, events)

@@ -14,13 +14,13 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, Seat
-from dogfight.games.down_in_flames.aircraft import R, in_play, plane, put, replace
+from dogfight.core import Event, Prompt, Seat
+from dogfight.games.down_in_flames.aircraft import R, in_play, plane, put, replace, seat_of
 from dogfight.games.down_in_flames.cards import discard_with_event, draw, spend
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import POSITION_NAMES, drop_positions, set_rel
-from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Follow, Plane
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane
+from dogfight.kit.prompts import Frame, PromptKind, pop, push
 
 
 def move_altitude(state: DifState, pid: str, direction: int, events: list[Event]) -> DifState:
@@ -37,8 +37,16 @@ def move_altitude(state: DifState, pid: str, direction: int, events: list[Event]
     if direction < 0:
         extra = dataset().pilot(p.pilot).dive_draw if p.pilot else 0
         state = draw(state, pid, 1 + extra, events, cap=False)
-    follows = tuple(Follow(h, pid, direction, k) for h, k in followers)
-    return replace(state, follows=follows + state.follows)
+    asked = [follow_frame(state, h, pid, direction, k) for h, k in followers]
+    return push(state, *reversed(asked))  # the front of the chain answers first
+
+
+def follow_frame(state: DifState, holder: str, leader: str, direction: int,
+                 holding: int) -> Frame:
+    """``holder`` (holding ``holding`` on ``leader``) is asked whether it follows."""
+    return Frame("follow", (seat_of(state, holder),), f"{leader} changes altitude: follow it?",
+                 {"plane": holder, "leader": leader, "direction": direction,
+                  "holding": holding})
 
 
 def climb_free(p: Plane) -> bool:
@@ -60,7 +68,8 @@ def stall(state: DifState, pid: str, then: str, events: list[Event]) -> DifState
     p = plane(state, pid)
     events.append(Event("stall", {"plane": pid}))
     if p.hand:
-        return replace(state, stall=pid, stall_then=then)
+        return push(state, Frame("stall", (p.seat,), "Your engine stalls: discard a card",
+                                 {"plane": pid, "then": then}))
     if p.altitude > 0:
         state = move_altitude(state, pid, -1, events)
     return state
@@ -80,21 +89,24 @@ class Stall(PromptKind[DifState, StallDiscard]):
     decision = StallDiscard
     rule = f"{R} § Décrochage"
 
+    def prompt(self, state: DifState, frame: Frame, seat: Seat) -> Prompt:
+        return Prompt("stall", frame.text, {"plane": frame.data["plane"]})
+
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[StallDiscard]:
-        return [StallDiscard(c) for c in sorted(set(plane(state, state.stall).hand))]
+        return [StallDiscard(c) for c in sorted(set(plane(state, frame.data["plane"]).hand))]
 
     def refusal(self, state: DifState, frame: Frame, seat: Seat,
                 decision: StallDiscard) -> str | None:
-        if decision.discard in plane(state, state.stall).hand:
+        pid = frame.data["plane"]
+        if decision.discard in plane(state, pid).hand:
             return None
-        return f"{state.stall} holds no card {decision.discard!r}"
+        return f"{pid} holds no card {decision.discard!r}"
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: StallDiscard,
               events: list[Event]) -> DifState:
-        pid = state.stall
-        state = discard_with_event(state, pid, decision.discard, "stall", events)
-        # "then": the climb prompt, or the turn's end (turn.proceed sees the turn over)
-        return ask(replace(state, stall="", stall_then=""))
+        # then (frame.data): the climb step, or the turn's end (turn.proceed ends it)
+        return discard_with_event(pop(state), frame.data["plane"], decision.discard,
+                                  "stall", events)
 
 
 # -- the altitude change of the turn -----------------------------------------------------------
@@ -145,7 +157,7 @@ class AltitudeChange(PromptKind[DifState, Climb]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Climb,
               events: list[Event]) -> DifState:
-        return ask(change_altitude(state, decision, events))
+        return change_altitude(pop(state), decision, events)
 
 
 # -- following an altitude change --------------------------------------------------------------
@@ -157,12 +169,13 @@ class FollowChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True,
     discard: list[str] = []
 
 
-def follow_choices(state: DifState) -> list[FollowChoice]:
-    f = state.follows[0]
-    p = plane(state, f.plane)
-    cost = (1 if f.holding == 1 else 0) + (1 if f.direction > 0 and not climb_free(p) else 0)
+def follow_choices(state: DifState, frame: Frame) -> list[FollowChoice]:
+    f = frame.data
+    p = plane(state, f["plane"])
+    direction = f["direction"]
+    cost = (1 if f["holding"] == 1 else 0) + (1 if direction > 0 and not climb_free(p) else 0)
     out = [FollowChoice(False)]
-    if (f.direction > 0 and p.altitude >= 4) or (f.direction < 0 and p.altitude <= 0):
+    if (direction > 0 and p.altitude >= 4) or (direction < 0 and p.altitude <= 0):
         return out
     if p.loaded or p.bomber:
         return out
@@ -185,24 +198,28 @@ class Following(PromptKind[DifState, FollowChoice]):
     decision = FollowChoice
     rule = f"{R} § Réagir à un changement d'altitude"
 
+    def prompt(self, state: DifState, frame: Frame, seat: Seat) -> Prompt:
+        return Prompt("follow", frame.text, {"plane": frame.data["plane"],
+                                             "leader": frame.data["leader"]})
+
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[FollowChoice]:
-        return follow_choices(state)
+        return follow_choices(state, frame)
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: FollowChoice,
               events: list[Event]) -> DifState:
-        f = state.follows[0]
-        state = replace(state, follows=state.follows[1:])
+        pid, leader = frame.data["plane"], frame.data["leader"]
+        holding = frame.data["holding"]
+        state = pop(state)
         if not decision.follow:
-            events.append(Event("not-followed", {"plane": f.plane, "leader": f.leader}))
-            return ask(state)
+            events.append(Event("not-followed", {"plane": pid, "leader": leader}))
+            return state
         cards = list(decision.discard)
         if cards:
-            state = spend(state, f.plane, cards)
-            events.append(Event("discarded", {"plane": f.plane, "cards": cards,
-                                              "why": "follow"}))
-        # the follower's own followers come after it, front to back
-        state = move_altitude(state, f.plane, f.direction, events)
-        state = set_rel(state, f.plane, f.leader, f.holding)
-        events.append(Event("followed", {"plane": f.plane, "leader": f.leader,
-                                         "position": POSITION_NAMES[f.holding]}))
-        return ask(state)
+            state = spend(state, pid, cards)
+            events.append(Event("discarded", {"plane": pid, "cards": cards, "why": "follow"}))
+        # the follower's own followers are asked before the others, front to back
+        state = move_altitude(state, pid, frame.data["direction"], events)
+        state = set_rel(state, pid, leader, holding)
+        events.append(Event("followed", {"plane": pid, "leader": leader,
+                                         "position": POSITION_NAMES[holding]}))
+        return state

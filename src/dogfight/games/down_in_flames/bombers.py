@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, Seat
+from dogfight.core import Event, Prompt, Seat
 from dogfight.games.down_in_flames.aircraft import (
     R,
     effects,
@@ -31,7 +31,7 @@ from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions, targetable
 from dogfight.games.down_in_flames.sequence import end_turn, pre_draw
 from dogfight.games.down_in_flames.state import ALTITUDES, FORMATIONS, DifState, Plane
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop, push
 
 
 def cell(shape: str, i: int) -> tuple[int, int]:
@@ -102,17 +102,17 @@ def select(state: DifState, pid: str, bomber: str, paid: str, events: list[Event
 
 def ask_pick(state: DifState, pid: str) -> DifState:
     """The defender chooses which bomber ``pid`` attacks (a ``pick`` prompt)."""
-    return replace(state, pick_for=pid, pick_altitude=plane(state, pid).altitude)
+    altitude = plane(state, pid).altitude
+    seat = pickable(state, pid, altitude)[0].seat
+    return push(state, Frame("pick", (seat,), f"Choose the bomber {pid} attacks",
+                             {"plane": pid, "altitude": altitude}))
 
 
 # -- the defender picks the bomber -------------------------------------------------------------
-def pickable(state: DifState) -> list[Plane]:
-    p = plane(state, state.pick_for)
-    return [q for q in enemies(state, p) if is_bomber(q) and q.altitude == state.pick_altitude]
-
-
-def pick_seat(state: DifState) -> str:
-    return pickable(state)[0].seat
+def pickable(state: DifState, pid: str, altitude: int) -> list[Plane]:
+    """The bombers at ``altitude`` the defender may send ``pid`` against."""
+    p = plane(state, pid)
+    return [q for q in enemies(state, p) if is_bomber(q) and q.altitude == altitude]
 
 
 class PickBomber(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -128,19 +128,22 @@ class Pick(PromptKind[DifState, PickBomber]):
     decision = PickBomber
     rule = f"{R} § Choisir un bombardier à attaquer"
 
+    def prompt(self, state: DifState, frame: Frame, seat: Seat) -> Prompt:
+        return Prompt("pick", frame.text, {"plane": frame.data["plane"]})
+
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[PickBomber]:
-        return [PickBomber(b.id) for b in pickable(state)]
+        return [PickBomber(b.id) for b in pickable(state, frame.data["plane"],
+                                                   frame.data["altitude"])]
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: PickBomber,
               events: list[Event]) -> DifState:
-        p = plane(state, state.pick_for)
-        state = select(state, p.id, decision.bomber, "defender's choice", events)
-        state = replace(state, pick_for="", pick_altitude=-1)
+        p = plane(state, frame.data["plane"])
+        state = select(pop(state), p.id, decision.bomber, "defender's choice", events)
         if state.phase == "speed":
             q = plane(state, decision.bomber)
             diff = max(0, stats(state, p).speed - stats(state, q).speed)
             state = replace(state, speed_target=q.id, speed_points=diff)
-        return ask(state)
+        return state
 
 
 # -- formations --------------------------------------------------------------------------------
@@ -183,10 +186,10 @@ class Formation(PromptKind[DifState, Shape]):
         events.append(Event("formation", {"altitude": ALTITUDES[level],
                                           "shape": decision.formation,
                                           "bombers": [p.id for p in group]}))
-        state = replace(state, formed=(*state.formed, level))
+        state = replace(pop(state), formed=(*state.formed, level))
         if formation_level(state) >= 0:
-            return ask(state)
-        return ask(replace(state, phase="start"))
+            return state
+        return replace(state, phase="start")
 
 
 # -- fighter-bombers ---------------------------------------------------------------------------
@@ -209,9 +212,10 @@ class Jettison(PromptKind[DifState, Drop]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Drop,
               events: list[Event]) -> DifState:
+        state = pop(state)
         if not decision.jettison:
             events.append(Event("keeps-bombs", {"plane": state.active}))
-            return ask(end_turn(state, events))
+            return end_turn(state, events)
         p = plane(state, state.active)
         state = drop_positions(put(state, replace(p, loaded=False, row=0, col=0)), p.id)
         events.append(Event("jettison", {"plane": p.id}))
@@ -220,4 +224,4 @@ class Jettison(PromptKind[DifState, Drop]):
         if state.options.rules.altitude_bonus and p.altitude <= 1:
             n += 2 - p.altitude
         state = draw(state, p.id, n, events, cap=False)
-        return ask(pre_draw(state, events))
+        return pre_draw(state, events)

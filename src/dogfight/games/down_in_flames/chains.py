@@ -29,13 +29,14 @@ from dogfight.games.down_in_flames.aircraft import (
     put,
     refused,
     replace,
+    seat_of,
 )
 from dogfight.games.down_in_flames.cards import spend
 from dogfight.games.down_in_flames.damage import destroy, hit, offer_evasive, redline
 from dogfight.games.down_in_flames.data import ActionCard, dataset
 from dogfight.games.down_in_flames.positions import rel, take_position
 from dogfight.games.down_in_flames.state import Chain, DifState, Plane
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop, push
 
 ACE = "ace-marker"
 """``react`` naming an Ace Pilot marker rather than a card."""
@@ -43,14 +44,22 @@ ACE = "ace-marker"
 
 def open_chain(state: DifState, chain: Chain) -> DifState:
     """An action played: its target is asked to react first."""
-    return replace(state, chain=replace(chain, responder=chain.target))
+    return go_on(state, replace(chain, responder=chain.target))
+
+
+def go_on(state: DifState, c: Chain) -> DifState:
+    """The chain ``c`` goes on: its responder is asked to react (a ``react`` prompt)."""
+    return push(replace(state, chain=c), Frame(
+        "react", (seat_of(state, c.responder),), f"React to {c.last} ({c.kind} by {c.actor})",
+        {"plane": c.responder}))
 
 
 def cancel_if_gone(state: DifState) -> DifState:
     """A chain whose actor or target is out of play ends without effect."""
     c = state.chain
     if c is not None and not (in_play(plane(state, c.actor)) and in_play(plane(state, c.target))):
-        return replace(state, chain=None)
+        return replace(state, chain=None,
+                       prompts=tuple(f for f in state.prompts if f.kind != "react"))
     return state
 
 
@@ -162,7 +171,7 @@ class Reacting(PromptKind[DifState, Reaction]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Reaction,
               events: list[Event]) -> DifState:
-        return ask(react(state, decision, events))
+        return react(pop(state), decision, events)
 
 
 def react(state: DifState, decision: Reaction, events: list[Event]) -> DifState:
@@ -170,7 +179,7 @@ def react(state: DifState, decision: Reaction, events: list[Event]) -> DifState:
     assert c is not None
     p = plane(state, c.responder)
     if isinstance(decision, RedlineReact):
-        state = spend(state, p.id, [decision.redline])
+        state = spend(go_on(state, c), p.id, [decision.redline])
         events.append(Event("card-played", {"plane": p.id, "card": decision.redline,
                                             "as": "tactic"}))
         return redline(state, p.id, events)
@@ -193,8 +202,8 @@ def react(state: DifState, decision: Reaction, events: list[Event]) -> DifState:
         # the fighter answered the bomber's shot: the bomber may not react again
         c = replace(c, bomber_done=True, bomber_hits=0, plays=(*c.plays, (p.id, key)))
         return resolve(replace(state, chain=c), events)
-    c = replace(c, plays=(*c.plays, (p.id, key)), last=title, responder=other)
-    return replace(state, chain=c)
+    return go_on(state, replace(c, plays=(*c.plays, (p.id, key)), last=title,
+                                responder=other))
 
 
 def bomber_react(state: DifState, b: Plane, decision: Reaction,
@@ -206,7 +215,7 @@ def bomber_react(state: DifState, b: Plane, decision: Reaction,
     if isinstance(decision, Boost):
         state = spend(state, b.id, [decision.boost], turret=True)
         events.append(Event("bomber-boost", {"bomber": b.id, "card": decision.boost}))
-        return replace(state, chain=replace(c, bomber_boost=c.bomber_boost + 1))
+        return go_on(state, replace(c, bomber_boost=c.bomber_boost + 1))
     assert isinstance(decision, React)
     key = decision.react
     if key is None:
@@ -221,7 +230,7 @@ def bomber_react(state: DifState, b: Plane, decision: Reaction,
                 last=k.title, plays=(*c.plays, (b.id, key)))
     events.append(Event("bomber-fires", {"bomber": b.id, "card": key, "hits": hits,
                                          "target": c.actor}))
-    return replace(state, chain=c)
+    return go_on(state, c)
 
 
 def resolve(state: DifState, events: list[Event]) -> DifState:

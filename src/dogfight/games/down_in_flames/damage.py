@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, Seat
+from dogfight.core import Event, Prompt, Seat
 from dogfight.games.down_in_flames.aircraft import (
     R,
     card,
@@ -26,7 +26,7 @@ from dogfight.games.down_in_flames.cards import draw, spend
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions
 from dogfight.games.down_in_flames.state import DifState
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop, push
 
 REDLINE = "#redline"
 """``evasive_from`` of a Redline's own hit: three cards follow it (book § Redline)."""
@@ -62,8 +62,8 @@ def destroy(state: DifState, pid: str, source: str, events: list[Event]) -> DifS
     cards = p.hand + p.turret_hand
     p = replace(p, down=True, hand=(), turret_hand=())
     state = put(replace(state, discard=state.discard + cards), p)
-    state = replace(drop_positions(state, pid),
-                    follows=tuple(f for f in state.follows if pid not in (f.plane,)))
+    state = replace(drop_positions(state, pid), prompts=tuple(
+        f for f in state.prompts if not (f.kind == "follow" and f.data["plane"] == pid)))
     events.append(Event("shot-down", {"plane": pid, "by": source}))
     return state
 
@@ -74,7 +74,7 @@ def redline(state: DifState, pid: str, events: list[Event]) -> DifState:
     p = plane(state, pid)
     if p.pilot and dataset().pilot(p.pilot).redline_safe:
         return draw(state, pid, 3, events, cap=False)
-    return replace(state, evasive_for=pid, evasive_hits=1, evasive_from=REDLINE)
+    return ask_evasive(state, p.seat, pid, 1, REDLINE)
 
 
 def offer_evasive(state: DifState, pid: str, hits: int, source: str,
@@ -83,8 +83,14 @@ def offer_evasive(state: DifState, pid: str, hits: int, source: str,
     prompt); on a bomber they land at once."""
     p = plane(state, pid)
     if hits > 0 and not is_bomber(p) and in_play(p):
-        return replace(state, evasive_for=pid, evasive_hits=hits, evasive_from=source)
+        return ask_evasive(state, p.seat, pid, hits, source)
     return hit(state, pid, hits, source, events)
+
+
+def ask_evasive(state: DifState, seat: str, pid: str, hits: int, source: str) -> DifState:
+    """``pid`` may play Evasive before ``hits`` (from ``source``) land."""
+    return push(state, Frame("evasive", (seat,), f"{hits} hits: play Evasive for two fewer?",
+                             {"plane": pid, "hits": hits, "from": source}))
 
 
 class Evade(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -100,14 +106,18 @@ class EvasivePrompt(PromptKind[DifState, Evade]):
     decision = Evade
     rule = f"{R} § Evasive"
 
+    def prompt(self, state: DifState, frame: Frame, seat: Seat) -> Prompt:
+        return Prompt("evasive", frame.text, {"plane": frame.data["plane"],
+                                              "hits": frame.data["hits"]})
+
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Evade]:
-        has = any(card(c).title == "Evasive" for c in plane(state, state.evasive_for).hand)
+        has = any(card(c).title == "Evasive" for c in plane(state, frame.data["plane"]).hand)
         return [Evade(True), Evade(False)] if has else [Evade(False)]
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Evade,
               events: list[Event]) -> DifState:
-        pid, hits, source = state.evasive_for, state.evasive_hits, state.evasive_from
-        state = replace(state, evasive_for="", evasive_hits=0, evasive_from="")
+        pid, hits, source = frame.data["plane"], frame.data["hits"], frame.data["from"]
+        state = pop(state)
         own = source == REDLINE
         if own:
             source = ""
@@ -120,4 +130,4 @@ class EvasivePrompt(PromptKind[DifState, Evade]):
         state = hit(state, pid, hits, source, events)
         if own and in_play(plane(state, pid)):
             state = draw(state, pid, 3, events, cap=False)
-        return ask(state)
+        return state

@@ -41,7 +41,7 @@ from dogfight.games.down_in_flames.state import (
     Options,
     Plane,
 )
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
 def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
@@ -159,7 +159,7 @@ class MissionOption(PromptKind[DifState, OptionChoice]):
                                               "choice": decision.choice}, to=(seat,)))
         events.append(Event("option-sealed", {"side": seat}))
         if choosing_options(state):
-            return ask(state)
+            return pop(state)
         chosen = []
         for side, text in state.sealed.orders:
             number, _, ch = text.partition("|")
@@ -168,7 +168,7 @@ class MissionOption(PromptKind[DifState, OptionChoice]):
             state.sealed)())
         events.append(Event("options-revealed", {"options": [
             {"side": s, "option": n, "choice": c} for s, n, c in chosen]}))
-        return ask(start_mission_planes(state, events))
+        return pop(start_mission_planes(state, events))
 
 
 def start_mission_planes(state: DifState, events: list[Event]) -> DifState:
@@ -243,7 +243,7 @@ class Flak(PromptKind[DifState, FlakChoice]):
         state = replace(state, mission=replace(m, flak_pattern=decision.flak))
         events.append(Event("flak-chosen", {"pattern": decision.flak}, to=(seat,)))
         events.append(Event("flak-sealed", {}))
-        return ask(replace(state, phase="formation" if formation_level(state) >= 0
+        return pop(replace(state, phase="formation" if formation_level(state) >= 0
                            else "start"))
 
 
@@ -279,7 +279,7 @@ class Bombing(PromptKind[DifState, BombingChoice]):
         p = plane(state, decision.plane)
         state = put(state, replace(p, pattern=decision.pattern))
         events.append(Event("bombing-pattern", {"plane": p.id, "pattern": decision.pattern}))
-        return ask(state)  # the last pattern chosen, turn.proceed bombs
+        return pop(state)  # the last pattern chosen, turn.proceed bombs
 
 
 def bomb(state: DifState, events: list[Event]) -> DifState:

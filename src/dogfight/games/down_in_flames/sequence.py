@@ -33,7 +33,7 @@ from dogfight.games.down_in_flames.cards import discard_with_event, draw
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions
 from dogfight.games.down_in_flames.state import DifState, Plane
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
 def takes_turns(p: Plane) -> bool:
@@ -177,7 +177,7 @@ class Order(PromptKind[DifState, Act]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Act,
               events: list[Event]) -> DifState:
-        return ask(begin_turn(state, decision.act, events))
+        return begin_turn(pop(state), decision.act, events)
 
 
 # -- discard, then the post-turn draw ----------------------------------------------------------
@@ -203,7 +203,7 @@ def discard_step(state: DifState, key: str | None, events: list[Event]) -> DifSt
     state = replace(state, phase="order")
     if s.post == 0 and post < 0:
         state = stall(state, pid, "end", events)
-        if state.stall:
+        if any(f.kind == "stall" for f in state.prompts):
             return state  # the turn ends once the stall's card is discarded
     return end_turn(state, events)
 
@@ -227,4 +227,4 @@ class Discard(PromptKind[DifState, DiscardOne]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: DiscardOne,
               events: list[Event]) -> DifState:
-        return ask(discard_step(state, decision.discard, events))
+        return discard_step(pop(state), decision.discard, events)

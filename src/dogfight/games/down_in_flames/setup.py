@@ -35,7 +35,7 @@ from dogfight.games.down_in_flames.state import (
     Options,
     Plane,
 )
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
 def setup(options: Mapping[str, Any], rng: Rng) -> DifState:
@@ -254,7 +254,7 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
                                                "fighter": decision.fighter,
                                                "pilot": pilot}, to=(seat,)))
         events.append(Event("fighter-sealed", {"plane": decision.plane}))
-        return ask(state if unchosen(state) else after_choices(state, events))
+        return pop(state if unchosen(state) else after_choices(state, events))
 
 
 # -- starting altitudes, chosen in secret ------------------------------------------------------
@@ -296,7 +296,7 @@ class StartAltitude(PromptKind[DifState, StartAltitudeChoice]):
                                                 "altitude": decision.altitude}, to=(seat,)))
         events.append(Event("altitude-sealed", {"plane": decision.plane}))
         if altitude_unchosen(state):
-            return ask(state)
+            return pop(state)
         # reveal together (book § Choisir l'altitude)
         chosen = state.sealed.reveal()
         planes = []
@@ -312,7 +312,7 @@ class StartAltitude(PromptKind[DifState, StartAltitudeChoice]):
             for p in state.planes:
                 if p.id in chosen and not is_bomber(p) and p.altitude <= 1:
                     state = draw(state, p.id, 2 - p.altitude, events, cap=False)
-        return ask(replace(state, phase="flak" if state.mission is not None else "start"))
+        return pop(replace(state, phase="flak" if state.mission is not None else "start"))
 
 
 def sorties() -> list[str]:

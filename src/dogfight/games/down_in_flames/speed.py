@@ -38,7 +38,7 @@ from dogfight.games.down_in_flames.positions import (
     targetable,
 )
 from dogfight.games.down_in_flames.state import Chain, DifState, Plane
-from dogfight.kit.prompts import Frame, PromptKind, ask
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
 class Speed(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -137,4 +137,4 @@ class SpeedManeuver(PromptKind[DifState, Speed | Abandon]):
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Speed | Abandon,
               events: list[Event]) -> DifState:
-        return ask(speed_step(state, decision, events))
+        return speed_step(pop(state), decision, events)

@@ -165,16 +165,6 @@ class Chain(msgspec.Struct, frozen=True):
     bomber_done: bool = False
 
 
-class Follow(msgspec.Struct, frozen=True):
-    """A fighter asked whether it follows an altitude change (book § Réagir à un
-    changement d'altitude)."""
-
-    plane: str
-    leader: str
-    direction: int
-    holding: int
-
-
 class Mission(msgspec.Struct, frozen=True):
     campaign: str
     target: int
@@ -221,17 +211,6 @@ class DifState(msgspec.Struct, frozen=True):
     speed_target: str = ""
     speed_points: int = 0
     chain: Chain | None = None
-    follows: tuple[Follow, ...] = ()
-    stall: str = ""
-    """A plane that must discard a card because it stalls (book § Décrochage)."""
-    stall_then: str = ""
-    evasive_for: str = ""
-    """A plane that may now play Evasive against the hits of ``evasive_hits``."""
-    evasive_hits: int = 0
-    evasive_from: str = ""
-    pick_for: str = ""
-    """A fighter whose bomber the defender picks (book § Choisir un bombardier)."""
-    pick_altitude: int = -1
     balance: tuple[tuple[str, int], ...] = ()
     """Victory points granted at the start (VP balancing, campaign options)."""
     mission: Mission | None = None
@@ -239,5 +218,8 @@ class DifState(msgspec.Struct, frozen=True):
     """Altitudes whose bombers are arranged in formation."""
     result: str = ""
     prompts: tuple[Frame, ...] = ()
-    """Who must decide now (the kit's prompt stack, top last): the step of the turn
-    below, interruptions (a reaction, Evasive, a stall, a follow, a pick) above it."""
+    """Who must decide now (the kit's prompt stack, top last): the step of the sequence
+    of play at the bottom, and above it the interruptions pushed by the rules, the last
+    the most urgent: a reaction to the chain (``react``), the fighters that may follow
+    an altitude change (``follow``), the defender's choice of a bomber (``pick``),
+    Evasive against hits about to land (``evasive``), a stall's discard (``stall``)."""

@@ -9,11 +9,12 @@ draw; altitude change (:mod:`.altitude`); speed maneuvers (:mod:`.speed`); actio
 draw. After the last turn, or when a side has nothing left flying, a mission's bombers
 choose their patterns and bomb (:mod:`.missions`); the game ends (:mod:`.victory`).
 
-``PROMPTS`` lists every kind of decision. ``proceed`` is called by the kit after each
-decision (every kind's ``apply`` clears the stack): it resolves what needs no decision,
-then asks the next one: the step of the turn at the bottom of the stack, and any
-interruption above it (the chain's responder, a follow, the defender's pick of a
-bomber, Evasive, a stall's discard, the last the most urgent).
+``PROMPTS`` lists every kind of decision. Each kind's ``apply`` pops its own frame and
+may push interruptions (the chain's responder, the fighters that may follow an
+altitude change, the defender's pick of a bomber, Evasive, a stall's discard: the last
+pushed is answered first). ``proceed`` runs after every decision (``game.apply``): it
+resolves what needs no decision (turn ends, new turns, the game's end, a step with a
+single choice), then asks the step of the sequence of play under the interruptions.
 """
 
 from __future__ import annotations
@@ -72,8 +73,7 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             state = victory.finish(state, events, state.result or "turns")
             continue
         state = chains.cancel_if_gone(state)
-        if (state.stall or state.evasive_for or state.pick_for or state.follows
-                or state.chain is not None):
+        if interruptions(state):
             break
         if phase == "order" and active:  # a stall's discard ended the turn
             state = sequence.end_turn(state, events)
@@ -111,11 +111,20 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
         break
     else:
         raise RuntimeError("down-in-flames: the rules loop did not settle")
-    return ask(state, *asked(state))
+    return ask(state, *step(state), *interruptions(state))
 
 
-def asked(state: DifState) -> list[Frame]:
-    """The frames of the decisions asked now, bottom first."""
+INTERRUPTIONS = frozenset({"react", "follow", "pick", "evasive", "stall"})
+"""The kinds of decision the rules push on top of the step of the sequence of play."""
+
+
+def interruptions(state: DifState) -> tuple[Frame, ...]:
+    """The interruptions waiting on the stack, bottom first."""
+    return tuple(f for f in state.prompts if f.kind in INTERRUPTIONS)
+
+
+def step(state: DifState) -> list[Frame]:
+    """The step of the sequence of play asked now (under any interruption)."""
     phase = state.phase
     m = state.mission
     if phase == "options":
@@ -139,33 +148,11 @@ def asked(state: DifState) -> list[Frame]:
         assert m is not None
         return [Frame("bombing", (m.attacker,), "Choose a bombing pattern",
                       {"plane": missions.unpatterned(state)[0].id})]
-    stack: list[Frame] = []
     if phase == "order" and not state.active:
         seats = sorted({seat_of(state, pid) for pid in sequence.next_candidates(state)})
         if seats:
-            stack.append(Frame("order", tuple(seats), "Choose which of your fighters acts now"))
+            return [Frame("order", tuple(seats), "Choose which of your fighters acts now")]
     elif state.active and phase in STEP_TEXTS:
-        stack.append(Frame(phase, (seat_of(state, state.active),), STEP_TEXTS[phase],
-                           {"plane": state.active}))
-    c = state.chain
-    if c is not None:
-        stack.append(Frame("react", (seat_of(state, c.responder),),
-                           f"React to {c.last} ({c.kind} by {c.actor})",
-                           {"plane": c.responder}))
-    if state.follows:
-        f = state.follows[0]
-        stack.append(Frame("follow", (seat_of(state, f.plane),),
-                           f"{f.leader} changes altitude: follow it?",
-                           {"plane": f.plane, "leader": f.leader}))
-    if state.pick_for:
-        stack.append(Frame("pick", (bombers.pick_seat(state),),
-                           f"Choose the bomber {state.pick_for} attacks",
-                           {"plane": state.pick_for}))
-    if state.evasive_for:
-        stack.append(Frame("evasive", (seat_of(state, state.evasive_for),),
-                           f"{state.evasive_hits} hits: play Evasive for two fewer?",
-                           {"plane": state.evasive_for, "hits": state.evasive_hits}))
-    if state.stall:
-        stack.append(Frame("stall", (seat_of(state, state.stall),),
-                           "Your engine stalls: discard a card", {"plane": state.stall}))
-    return stack
+        return [Frame(phase, (seat_of(state, state.active),), STEP_TEXTS[phase],
+                      {"plane": state.active})]
+    return []

@@ -96,13 +96,12 @@ def game_end(state: DifState) -> str:
 def end_game(state: DifState, events: list[Event], why: str) -> DifState:
     """The game ends; a mission's surviving bombers first choose their patterns."""
     if state.mission is not None and why != "attackers-down" and unpatterned(state):
-        return replace(state, phase="bombing", active="", chain=None, follows=(), result=why)
+        return replace(state, phase="bombing", active="", chain=None, result=why, prompts=())
     return finish(state, events, why)
 
 
 def finish(state: DifState, events: list[Event], why: str) -> DifState:
-    state = replace(state, phase="over", result=why, active="", chain=None, follows=(),
-                    stall="", evasive_for="", pick_for="")
+    state = replace(state, phase="over", result=why, active="", chain=None, prompts=())
     if state.mission is not None:
         state = score_mission(state, events)
     out = outcome(state)

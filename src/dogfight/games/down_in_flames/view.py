@@ -14,6 +14,7 @@ from dogfight.games.down_in_flames.data import DifData
 from dogfight.games.down_in_flames.positions import POSITION_NAMES
 from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane, Rules
 from dogfight.games.down_in_flames.victory import vp
+from dogfight.kit.prompts import Frame
 
 NO_CARD: tuple[str, str, tuple[str, ...]] = ("", "", ())
 
@@ -61,6 +62,11 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None,
     return entry
 
 
+def waiting(state: DifState, kind: str) -> list[Frame]:
+    """The interruptions of ``kind`` on the stack, the next answered first."""
+    return [f for f in reversed(state.prompts) if f.kind == kind]
+
+
 def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
     """What ``viewer`` (``None``: a spectator) sees; ``data``: the game's dataset."""
     over = state.phase == "over"
@@ -94,9 +100,9 @@ def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
             "kind": c.kind, "actor": c.actor, "target": c.target, "steps": c.steps,
             "hits": c.hits, "responder": c.responder,
             "plays": [list(x) for x in c.plays], "last": c.last},
-        "follow": [msgspec.to_builtins(f) for f in state.follows[:1]],
-        "evasive": {"plane": state.evasive_for, "hits": state.evasive_hits}
-        if state.evasive_for else None,
+        "follow": [dict(f.data) for f in waiting(state, "follow")[:1]],
+        "evasive": next(({"plane": f.data["plane"], "hits": f.data["hits"]}
+                         for f in waiting(state, "evasive")), None),
         "vp": vp(state, data), "rules": rules_json(state.options.rules),
         "mode": state.options.mode, "result": state.result,
     }
