@@ -148,19 +148,15 @@ def stats(state: DifState, p: Plane, data: DifData | None = None) -> Stats:
     leader applied (book § Les cartes Chasseurs, § Endommager des chasseurs, §
     Marqueurs de pilote expérimenté, § Ailiers); campaign option Gunner. ``data``:
     the dataset, when the caller holds it already."""
-    base = (data or dataset()).profile(p.aircraft, p.pilot, p.damage)
-    leader = state.options.rules.wingmen and any(
-        q.leader == p.id and in_play(q) for q in state.planes)
-    gunner_mod = 0
-    if state.mission is not None and base.gunner:
-        for side, eff, _ch in effects(state):
-            if eff.kind == "gunner":
-                gunner_mod += eff.value if side == p.side else -eff.value
-    s = base
-    if leader:  # book § Ailiers: the leader draws one more
-        s = s._replace(pre=s.pre + 1, post=s.post + 1)
-    if gunner_mod:
-        s = s._replace(gunner=max(0, s.gunner + gunner_mod))
+    s = (data or dataset()).profile(p.aircraft, p.pilot, p.damage)
+    if state.options.rules.wingmen and any(
+            q.leader == p.id and in_play(q) for q in state.planes):
+        s = s._replace(pre=s.pre + 1, post=s.post + 1)  # book § Ailiers: one card more
+    if state.mission is not None and s.gunner:
+        mod = sum(eff.value if side == p.side else -eff.value
+                  for side, eff, _ch in effects(state) if eff.kind == "gunner")
+        if mod:
+            s = s._replace(gunner=max(0, s.gunner + mod))
     return s
 
 

@@ -240,10 +240,25 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
 
     def refusal(self, state: DifState, frame: Frame, seat: Seat,
                 decision: Fighter | FighterWithPilot) -> str | None:
-        if decision in self.legal(state, frame, seat):
-            return None
-        return ("this fighter is not within the agreed points and year, or not of your "
-                "side")
+        p = first_of_seat(unchosen(state), seat)
+        if decision.plane != p.id:
+            return f"choose the fighter of {p.id} first"
+        experienced = state.options.rules.experienced_pilots and not p.pilot
+        if isinstance(decision, FighterWithPilot) != experienced:
+            return ("name a pilot marker (or \"\") with the fighter" if experienced
+                    else "pilot markers are not in play (or already given)")
+        data = dataset()
+        a = data.aircraft.get(decision.fighter)
+        if a is None or decision.fighter not in fighters(state.options, p):
+            return "this fighter is not of the agreed year, or not of your side"
+        spare = room(state, p) - a.vp
+        if spare < 0:
+            return "this fighter is not within the agreed points"
+        if isinstance(decision, FighterWithPilot) and decision.pilot:
+            marker = data.tables.pilots.get(decision.pilot)
+            if marker is None or marker.vp > spare:
+                return "this pilot marker is unknown, or not within the agreed points"
+        return None
 
     def apply(self, state: DifState, frame: Frame, seat: Seat,
               decision: Fighter | FighterWithPilot, events: list[Event]) -> DifState:

@@ -73,7 +73,7 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             state = victory.finish(state, events, state.result or "turns")
             continue
         state = chains.cancel_if_gone(state)
-        if interruptions(state):
+        if any(f.kind in INTERRUPTIONS for f in state.prompts):
             break
         if phase == "order" and active:  # a stall's discard ended the turn
             state = sequence.end_turn(state, events)

@@ -62,9 +62,15 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None,
     return entry
 
 
-def waiting(state: DifState, kind: str) -> list[Frame]:
-    """The interruptions of ``kind`` on the stack, the next answered first."""
-    return [f for f in reversed(state.prompts) if f.kind == kind]
+def waiting(state: DifState) -> tuple[Frame | None, Frame | None]:
+    """The next follow and the Evasive asked (the topmost of their kind on the stack)."""
+    follow = evasive = None
+    for f in state.prompts:
+        if f.kind == "follow":
+            follow = f
+        elif f.kind == "evasive":
+            evasive = f
+    return follow, evasive
 
 
 def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
@@ -86,6 +92,7 @@ def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
         seat = owner.seat if owner else pid
         sealed[pid] = order if viewer == seat else True
     c = state.chain
+    follow, evasive = waiting(state)
     out: dict[str, Any] = {
         "turn": state.turn, "turns": state.turns, "phase": state.phase,
         "active": state.active, "first_side": state.first_side,
@@ -100,9 +107,9 @@ def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
             "kind": c.kind, "actor": c.actor, "target": c.target, "steps": c.steps,
             "hits": c.hits, "responder": c.responder,
             "plays": [list(x) for x in c.plays], "last": c.last},
-        "follow": [dict(f.data) for f in waiting(state, "follow")[:1]],
-        "evasive": next(({"plane": f.data["plane"], "hits": f.data["hits"]}
-                         for f in waiting(state, "evasive")), None),
+        "follow": [dict(follow.data)] if follow is not None else [],
+        "evasive": None if evasive is None else {"plane": evasive.data["plane"],
+                                                 "hits": evasive.data["hits"]},
         "vp": vp(state, data), "rules": rules_json(state.options.rules),
         "mode": state.options.mode, "result": state.result,
     }
