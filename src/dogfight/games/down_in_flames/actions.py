@@ -188,16 +188,17 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
         return refused(f"{p.id} cannot choose bomber {decision.select!r} so now",
                        "Choisir un bombardier à attaquer")
     key = decision.play
-    if key not in dataset().action_deck:
+    data = dataset()
+    k = data.action_deck.get(key)
+    if k is None:
         return refused(f"there is no card {key!r}")
     if key not in p.hand:
-        return refused(f"{p.id} holds no {card(key).title} card")
-    s = stats(state, p)
-    k = card(key)
+        return refused(f"{p.id} holds no {k.title} card")
+    s = stats(state, p, data)
     if decision.as_ == "tactic":
         if decision in tactics(p, s, key, k):
             return None
-        return refused(f"{card(key).title} is not played so as a tactic", "Cartes de Tactique")
+        return refused(f"{k.title} is not played so as a tactic", "Cartes de Tactique")
     q = find(state, decision.target)
     if q is None:
         return refused(f"there is no plane {decision.target!r}")

@@ -111,7 +111,8 @@ class EvasivePrompt(PromptKind[DifState, Evade]):
                                               "hits": frame.data["hits"]})
 
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Evade]:
-        has = any(card(c).title == "Evasive" for c in plane(state, frame.data["plane"]).hand)
+        deck = dataset().action_deck
+        has = any(deck[c].title == "Evasive" for c in plane(state, frame.data["plane"]).hand)
         return [Evade(True), Evade(False)] if has else [Evade(False)]
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Evade,
