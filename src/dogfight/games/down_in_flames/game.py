@@ -35,7 +35,7 @@ from dogfight.games.down_in_flames.aircraft import Stats, find, in_play, plane, 
 from dogfight.games.down_in_flames.cards import fresh_deck
 from dogfight.games.down_in_flames.data import GAME_ID, SIDE_OF, DifData, dataset
 from dogfight.games.down_in_flames.missions import mission_options
-from dogfight.games.down_in_flames.state import FLAK_PATTERNS, START_ALTITUDES, DifState, Plane
+from dogfight.games.down_in_flames.state import START_ALTITUDES, DifState, Plane
 from dogfight.kit.prompts import PromptedGame
 
 RULE_TITLES = {
@@ -256,7 +256,7 @@ class DownInFlames(PromptedGame[DifState]):
         state = replace(state, sealed=sealed)
         m = state.mission
         if m is not None and m.flak_pattern and seat != m.defender and not m.status:
-            pattern, rng = choice(rng, list(FLAK_PATTERNS))
+            pattern, rng = choice(rng, list(self.dataset.tables.patterns))
             state = replace(state, mission=replace(m, flak_pattern=pattern))
         return replace(state, rng=new_rng(seed))
 

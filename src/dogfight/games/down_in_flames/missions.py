@@ -35,7 +35,6 @@ from dogfight.games.down_in_flames.damage import hit
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.state import (
     ALTITUDES,
-    FLAK_PATTERNS,
     DifState,
     Mission,
     Options,
@@ -234,7 +233,7 @@ class Flak(PromptKind[DifState, FlakChoice]):
     rule = f"{R} § Sélectionnez le Schéma de Flak"
 
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[FlakChoice]:
-        return [FlakChoice(f) for f in FLAK_PATTERNS]
+        return [FlakChoice(f) for f in dataset().tables.patterns]
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: FlakChoice,
               events: list[Event]) -> DifState:
@@ -272,7 +271,7 @@ class Bombing(PromptKind[DifState, BombingChoice]):
     rule = f"{R} § Sélectionnez le Schéma de Bombardement"
 
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[BombingChoice]:
-        return [BombingChoice(frame.data["plane"], f) for f in FLAK_PATTERNS]
+        return [BombingChoice(frame.data["plane"], f) for f in dataset().tables.patterns]
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: BombingChoice,
               events: list[Event]) -> DifState:

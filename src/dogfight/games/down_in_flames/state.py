@@ -19,15 +19,10 @@ ALTITUDES = ("very-low", "low", "medium", "high", "very-high")
 """Book § Altitude: five levels, index 0 (Très Basse) to 4 (Très Haute)."""
 START_ALTITUDES = ("very-low", "low", "medium")
 """Book § Choisir l'altitude; a turbocharger adds High (book § Turbocharger)."""
-FLAK_PATTERNS = ("scattered", "normal", "tight")
-"""Book § Sélectionnez le Schéma de Flak: Dispersé, Normal, Serré."""
 FORMATIONS = ("column", "line", "box")
 """How the attacker arranges bombers of one altitude (book § Formations de
 bombardiers; the three pictured examples are lost, these three shapes are derived:
 one behind the other, side by side, two abreast)."""
-PILOT_MARKERS = ("A+1", "A+2", "Ag", "AP1", "AP2", "B+1", "Cl", "Di", "F+1", "H+1/+1",
-                 "H+0/+1", "MO(1)", "P+1", "P+2", "Re", "S+1")
-"""Book § Marqueurs de pilote expérimenté."""
 
 Side = str  # "axis" / "allies", or a seat in free-for-all
 
