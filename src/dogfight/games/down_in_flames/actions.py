@@ -38,7 +38,7 @@ from dogfight.games.down_in_flames.bombers import ask_pick, bombers_at, draw_tur
 from dogfight.games.down_in_flames.cards import spend
 from dogfight.games.down_in_flames.chains import open_chain
 from dogfight.games.down_in_flames.damage import redline
-from dogfight.games.down_in_flames.data import ActionCard, dataset
+from dogfight.games.down_in_flames.data import ActionCard, DifData, dataset
 from dogfight.games.down_in_flames.positions import (
     abandon,
     bursts_at,
@@ -84,7 +84,7 @@ Action = Play | Abandon | Select | End
 
 
 def plays_on(state: DifState, p: Plane, s: Stats, q: Plane, key: str, k: ActionCard,
-             free: bool, r: int) -> list[Play]:
+             free: bool, r: int, data: DifData) -> list[Play]:
     """Every way ``p`` may play card ``key`` (``k``) against enemy ``q`` (a target it
     is ``free`` to target, at position ``r``)."""
     out: list[Play] = []
@@ -92,7 +92,7 @@ def plays_on(state: DifState, p: Plane, s: Stats, q: Plane, key: str, k: ActionC
     attack = is_attack_card(k)
     if free and attack and can_initiate(k) and r >= 0:
         cost = k.bursts + (1 if q.evasive and not k.fuel_tank else 0)
-        if cost <= bursts_at(s, r) - p.spent:
+        if cost <= bursts_at(s, r, data) - p.spent:
             out.append(Play(key, "attack", q.id))
     if (s.gunner and attack and r < 0
             and k.bursts + (1 if q.evasive else 0) <= s.gunner - p.gunner_spent):
@@ -163,7 +163,7 @@ def action_choices(state: DifState) -> list[Action]:
             free = free_to_target(state, p, q)
             r = rel(state, p.id, q.id)
             for key, k in cards:
-                out += plays_on(state, p, s, q, key, k, free, r)
+                out += plays_on(state, p, s, q, key, k, free, r, data)
     for key, k in cards:
         out += tactics(p, s, key, k)
     out += [Abandon(t) for t in holding(state, p.id)]
@@ -205,7 +205,8 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
     if q.altitude != p.altitude:
         return refused(f"{q.id} is not at {p.id}'s altitude", "Actions")
     if q in enemies(state, p) and targetable(state, p, q) and decision in plays_on(
-            state, p, s, q, key, k, free_to_target(state, p, q), rel(state, p.id, q.id)):
+            state, p, s, q, key, k, free_to_target(state, p, q), rel(state, p.id, q.id),
+            data):
         return None
     if decision.as_ == "attack" and rel(state, p.id, q.id) < 0:
         return refused(f"{p.id} cannot fire at {q.id}, which holds a position on it",

@@ -221,7 +221,7 @@ class Jettison(PromptKind[DifState, Drop]):
         events.append(Event("jettison", {"plane": p.id}))
         p = plane(state, p.id)
         n = stats(state, p).performance
-        if state.options.rules.altitude_bonus and p.altitude <= 1:
-            n += 2 - p.altitude
+        if state.options.rules.altitude_bonus:
+            n += dataset().altitude_rows[p.altitude].bonus
         state = draw(state, p.id, n, events, cap=False)
         return pre_draw(state, events)

@@ -208,10 +208,19 @@ class Campaign(_Strict, frozen=True):
 # -- rule tables (rules.toml) ---------------------------------------------------------------
 class AltitudeRow(_Strict, frozen=True):
     """What a level adds to the pre-turn and post-turn draws (book § Effets de
-    l'altitude sur la puissance du moteur)."""
+    l'altitude sur la puissance du moteur), and the cards a fighter starting there
+    draws more (book § Cartes bonus pour altitude de départ)."""
 
     pre: int
     post: int
+    source: str
+    bonus: int = 0
+
+
+class PositionRow(_Strict, frozen=True):
+    """What a position on the target adds to the Bursts (book § Bursts / Rafales)."""
+
+    bursts: int
     source: str
 
 
@@ -250,6 +259,7 @@ class PilotMarker(_Strict, frozen=True):
 
 class RuleTables(_Strict, frozen=True):
     altitudes: dict[str, AltitudeRow]
+    positions: dict[str, PositionRow]
     patterns: dict[str, Pattern]
     pilots: dict[str, PilotMarker]
 
@@ -296,6 +306,8 @@ class DifData(msgspec.Struct, frozen=True):
     """(aircraft, pilot marker or "", damaged) -> its figures, computed on load."""
     altitude_rows: tuple[AltitudeRow, ...] = ()
     """``tables.altitudes`` by level, Very Low first."""
+    position_bursts: tuple[int, int, int] = (0, 0, 0)
+    """Bursts added at position 0 (neutral), 1 (advantaged), 2 (tailing)."""
     faces: dict[str, tuple[str, str, tuple[str, ...]]] = {}
     """Aircraft -> what its card shows beside the figures: name, nation, specials."""
 
@@ -546,12 +558,15 @@ def load(directory: Path | None = None) -> DifData:
     files = {name: str(path(name)) for name in ("aircraft.toml", "action_deck.toml",
                                                  "rules.toml")}
     tables = load_toml(path("rules.toml"), RuleTables)
-    for entries in (tables.altitudes, tables.patterns, tables.pilots):
+    for entries in (tables.altitudes, tables.positions, tables.patterns, tables.pilots):
         check_sources(entries, files["rules.toml"])
     levels = ("very-low", "low", "medium", "high", "very-high")
     if tuple(tables.altitudes) != levels:
         raise DataError(files["rules.toml"], "altitudes", "needs the five levels in order: "
                         f"{', '.join(levels)} (book § Altitude)")
+    if set(tables.positions) != {"advantaged", "tailing"}:
+        raise DataError(files["rules.toml"], "positions", "needs advantaged and tailing "
+                        "(book § Bursts / Rafales)")
     if set(tables.patterns) != {"scattered", "normal", "tight"}:
         raise DataError(files["rules.toml"], "patterns", "needs scattered, normal and tight "
                         "(book § Sélectionnez le Schéma de Flak)")
@@ -586,8 +601,10 @@ def load(directory: Path | None = None) -> DifData:
                 for hurt in (False, True)}
     faces: dict[str, tuple[str, str, tuple[str, ...]]] = {
         key: (a.name, a.nation, tuple(a.specials)) for key, a in aircraft.items()}
+    position_bursts = (0, tables.positions["advantaged"].bursts,
+                       tables.positions["tailing"].bursts)
     return DifData(aircraft, cards, campaigns, files, tables, profiles,
-                   tuple(tables.altitudes.values()), faces)
+                   tuple(tables.altitudes.values()), position_bursts, faces)
 
 
 @per_data_dir

@@ -18,6 +18,7 @@ from dogfight.games.down_in_flames.aircraft import (
     replace,
     stats,
 )
+from dogfight.games.down_in_flames.data import DifData, dataset
 from dogfight.games.down_in_flames.state import DifState, Plane
 
 POSITION_NAMES = {2: "tailing", 1: "advantaged", 0: "neutral", -1: "disadvantaged",
@@ -102,15 +103,17 @@ def free_to_target(state: DifState, p: Plane, q: Plane) -> bool:
 
 
 def cap(state: DifState, p: Plane, position: int) -> int:
-    """Bursts usable this turn at ``position`` on the target: inherent, +1
-    advantaged, +3 in all tailing, counted once a turn across targets (book §
-    Positions, § Jouer des Rafales contre des appareils différents)."""
-    return bursts_at(stats(state, p), position)
+    """Bursts usable this turn at ``position`` on the target: inherent, plus the
+    position's (one advantaged, three tailing), counted once a turn across targets
+    (book § Positions, § Jouer des Rafales contre des appareils différents)."""
+    data = dataset()
+    return bursts_at(stats(state, p, data), position, data)
 
 
-def bursts_at(s: Stats, position: int) -> int:
-    """Bursts of an aircraft of figures ``s`` at ``position`` on its target."""
-    return s.bursts + (1 if position >= 1 else 0) + (2 if position >= 2 else 0)
+def bursts_at(s: Stats, position: int, data: DifData) -> int:
+    """Bursts of an aircraft of figures ``s`` at ``position`` on its target
+    (``data/rules.toml``, positions)."""
+    return s.bursts + data.position_bursts[max(0, position)]
 
 
 def abandon(state: DifState, pid: str, target: str, events: list[Event]) -> DifState:

@@ -325,8 +325,9 @@ class StartAltitude(PromptKind[DifState, StartAltitudeChoice]):
         if state.options.rules.altitude_bonus:
             # book § Cartes bonus pour altitude de départ
             for p in state.planes:
-                if p.id in chosen and not is_bomber(p) and p.altitude <= 1:
-                    state = draw(state, p.id, 2 - p.altitude, events, cap=False)
+                bonus = dataset().altitude_rows[p.altitude].bonus
+                if p.id in chosen and not is_bomber(p) and bonus:
+                    state = draw(state, p.id, bonus, events, cap=False)
         return pop(replace(state, phase="flak" if state.mission is not None else "start"))
 
 
