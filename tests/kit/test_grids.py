@@ -43,6 +43,7 @@ from dogfight.kit.grids import (
     bearing,
     direction,
     distance,
+    facing_for_roll,
     from_offset,
     line,
     line_steps,
@@ -148,6 +149,7 @@ ARCS: dict[str, tuple[str, tuple[int, ...]]] = {
     "front_cone": ("cone", (AHEAD,)),
     "front_cone_exclusive": ("exclusive", (AHEAD,)),
     "rear_cone": ("cone", (BEHIND,)),
+    "right_cone": ("cone", (FRONT_RIGHT, REAR_RIGHT)),
     "ahead_line": ("line", (AHEAD,)),
     "forward_lines": ("line", (FRONT_LEFT, AHEAD, FRONT_RIGHT)),
     "rear_lines": ("line", (REAR_LEFT, BEHIND, REAR_RIGHT)),
@@ -234,7 +236,7 @@ def test_lines_to_chosen_cells(position: dict[str, Any]) -> None:
 
 # -- properties --------------------------------------------------------------------------------
 
-coords = st.integers(-40, 40)
+coords = st.integers(-40, 40)  # wide enough to cross every edge of the maps below
 cells = st.builds(Cell, coords, coords)
 facings = st.integers(0, 5)
 
@@ -317,6 +319,8 @@ def test_a_bearing_turns_with_the_facing(a: Cell, b: Cell, f: int) -> None:
 def test_a_position_round_trips_through_offsets_and_pixels(c: Cell, f: int) -> None:
     assert from_offset(*to_offset(c)) == c
     for grid in (HexGrid(10, 8), TriangleGrid(12, 9)):
+        assert grid.on_map(c) == (not grid.beyond(c)) == brute_on_map([grid.width or 0,
+                                                                       grid.height or 0], c)
         for scale in (1.0, 37.5):
             x, y = grid.centre(c, scale)
             assert grid.cell_at(x, y, scale) == c
@@ -333,6 +337,7 @@ def test_facings_are_numbered_clockwise_from_east() -> None:
     assert FACING_NAMES == ("E", "SE", "SW", "W", "NW", "NE")
     assert relative(4, 1) == BEHIND and relative(0, 5) == FRONT_LEFT
     assert turn(0, -1) == 5 and opposite(1) == 4
+    assert [facing_for_roll(n, first=4) for n in range(1, 7)] == [4, 5, 0, 1, 2, 3]
 
 
 def test_the_map_edges_and_the_sides_beyond_them() -> None:

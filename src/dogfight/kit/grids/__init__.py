@@ -74,6 +74,7 @@ from dogfight.kit.grids.lattice import (
     direction,
     disc,
     distance,
+    facing_for_roll,
     line,
     line_steps,
     neighbours,
@@ -88,7 +89,7 @@ from dogfight.kit.grids.lattice import (
 __all__ = [
     "AHEAD", "BEHIND", "FACING_NAMES", "FRONT_LEFT", "FRONT_RIGHT", "REAR_LEFT",
     "REAR_RIGHT", "STEPS", "Arc", "Bearing", "Boundary", "Cell", "Grid", "HexGrid", "Point",
-    "Side", "Ties", "TriangleGrid", "advance", "ahead", "bearing", "direction", "disc", "distance",
-    "from_offset", "line", "line_steps", "neighbours", "opposite", "ray", "relative", "ring",
-    "to_offset", "turn", "turns_between",
+    "Side", "Ties", "TriangleGrid", "advance", "ahead", "bearing", "direction", "disc",
+    "distance", "facing_for_roll", "from_offset", "line", "line_steps", "neighbours",
+    "opposite", "ray", "relative", "ring", "to_offset", "turn", "turns_between",
 ]

@@ -120,7 +120,10 @@ class Grid(ABC):
 
     def on_map(self, cell: Cell) -> bool:
         """Whether the cell is on the map."""
-        return not self.beyond(cell)
+        if self.width is None or self.height is None:
+            return True
+        r = cell.r
+        return 0 <= r < self.height and 0 <= cell.q + (r - (r & 1)) // 2 < self.width
 
     def edges(self, cell: Cell) -> frozenset[Side]:
         """The map edges a cell lies on: the sides its off-map neighbours lie beyond

@@ -56,6 +56,13 @@ def opposite(facing: int) -> int:
     return (facing + 3) % 6
 
 
+def facing_for_roll(roll: int, first: int = 0) -> int:
+    """A random facing from a die and an orientation hex (Les Ailes de la Gloire, spin
+    recovery): the side numbered 1 points at facing ``first`` (the map's, a data value),
+    the numbers 1..6 running clockwise."""
+    return (first + roll - 1) % 6
+
+
 def relative(facing: int, direction: int) -> int:
     """``direction`` seen from ``facing``: 0 ahead, 1 front right ... 3 behind ... 5 front
     left (the relative facings :data:`AHEAD` ... :data:`FRONT_LEFT`)."""
