@@ -20,7 +20,7 @@ from typing import ClassVar, Literal
 
 from dogfight.kit.grids import lattice
 from dogfight.kit.grids.arcs import Arc
-from dogfight.kit.grids.lattice import Bearing, Cell, Point
+from dogfight.kit.grids.lattice import Cell, Point
 
 Side = Literal["north", "east", "south", "west"]
 Ties = Literal["both", "either"]
@@ -30,12 +30,12 @@ SQRT3 = math.sqrt(3.0)
 
 def to_offset(cell: Cell) -> tuple[int, int]:
     """``(column, row)`` of a cell on a rectangular map (odd rows shifted East)."""
-    return cell.q + (cell.r - (cell.r & 1)) // 2, cell.r
+    return cell.q + cell.r // 2, cell.r
 
 
 def from_offset(column: int, row: int) -> Cell:
     """The cell at ``(column, row)``."""
-    return Cell(column - (row - (row & 1)) // 2, row)
+    return Cell(column - row // 2, row)
 
 
 @dataclass(frozen=True)
@@ -55,46 +55,15 @@ class Grid(ABC):
 
     kind: ClassVar[str]
 
-    # -- the lattice (the same on both grids) --
-    @staticmethod
-    def distance(a: Cell, b: Cell) -> int:
-        """Steps from ``a`` to ``b``."""
-        return lattice.distance(a, b)
-
-    @staticmethod
-    def turn(facing: int, sides: int) -> int:
-        """The facing after ``sides`` × 60° (right if positive)."""
-        return lattice.turn(facing, sides)
-
-    @staticmethod
-    def ahead(cell: Cell, facing: int, n: int = 1) -> Cell:
-        """The cell ``n`` steps ahead along ``facing``."""
-        return lattice.ahead(cell, facing, n)
-
-    @staticmethod
-    def advance(cell: Cell, facing: int, sides: int = 0) -> tuple[Cell, int]:
-        """Turn ``sides`` then step ahead: the new cell and facing."""
-        return lattice.advance(cell, facing, sides)
-
-    @staticmethod
-    def direction(a: Cell, b: Cell) -> int | None:
-        """The facing whose grid line from ``a`` holds ``b``, or None."""
-        return lattice.direction(a, b)
-
-    @staticmethod
-    def bearing(origin: Cell, facing: int, target: Cell) -> Bearing | None:
-        """The bearing of ``target`` relative to ``facing``, in 30° rays."""
-        return lattice.bearing(origin, facing, target)
-
-    @staticmethod
-    def line(a: Cell, b: Cell) -> tuple[Cell, ...]:
-        """The cells from ``a`` to ``b``, ties to the smaller ``(q, r)``."""
-        return lattice.line(a, b)
-
-    @staticmethod
-    def line_steps(a: Cell, b: Cell) -> tuple[tuple[Cell, ...], ...]:
-        """The line's steps, each one cell or the two of a tie."""
-        return lattice.line_steps(a, b)
+    # -- the lattice (the same on both grids): see :mod:`.lattice` --
+    distance = staticmethod(lattice.distance)
+    turn = staticmethod(lattice.turn)
+    ahead = staticmethod(lattice.ahead)
+    advance = staticmethod(lattice.advance)
+    direction = staticmethod(lattice.direction)
+    bearing = staticmethod(lattice.bearing)
+    line = staticmethod(lattice.line)
+    line_steps = staticmethod(lattice.line_steps)
 
     # -- the map --
     @property
@@ -123,7 +92,7 @@ class Grid(ABC):
         if self.width is None or self.height is None:
             return True
         r = cell.r
-        return 0 <= r < self.height and 0 <= cell.q + (r - (r & 1)) // 2 < self.width
+        return 0 <= r < self.height and 0 <= cell.q + r // 2 < self.width
 
     def edges(self, cell: Cell) -> frozenset[Side]:
         """The map edges a cell lies on: the sides its off-map neighbours lie beyond
