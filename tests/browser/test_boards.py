@@ -1,7 +1,8 @@
-"""The board modules of the maps to come (static/boards/hex.js, triangle.js) drawing a
-small fake observation in a real browser: the view shape a hex or triangle-point game
-fills (``map: {kind, width, height}``, ``pieces: [{id, cell, facing, label, side}]``),
-chosen by ``observation.board`` alone."""
+"""The board modules (static/boards/) drawing small fake observations in a real browser,
+chosen by ``observation.board`` alone: the maps to come (hex.js, triangle.js) from the
+view shape a hex or triangle-point game fills (``map: {kind, width, height}``,
+``pieces: [{id, cell, facing, label, side}]``), and the table and no-map boards for a
+game id the pages do not know."""
 
 from __future__ import annotations
 
@@ -82,3 +83,20 @@ def test_a_grid_board_draws_its_cells_and_pieces(server: str, new_page: Any, tmp
     assert words["decision"] == "a1: to 2,1"
     assert words["status"] == "Turn 3 · waiting for: a (move)"
     page.locator("#fake-board").screenshot(path=str(tmp_path / f"board-{board}.png"))
+
+
+def test_the_board_follows_the_kind_of_map_not_the_game(server: str, new_page: Any) -> None:
+    """A game unknown to the pages gets the board of its kind of map."""
+    page = new_page()
+    page.goto(f"{server}/replay.html")
+    table = {"game": "fake-game", "board": "table", "seats": {"a": "allies"},
+             "view": {"area": {"width": 900, "height": 600}, "planes": [
+                 {"id": "p1", "name": "Camel", "seat": "a", "side": "allies", "status": "flying",
+                  "x": 100, "y": 100, "heading": 90, "guns": {}}]}}
+    page.evaluate(DRAW, table)
+    assert page.locator("#fake-board svg.board.wow-board g.plane[data-plane='p1']").count() == 1
+    none = {"game": "fake-game", "board": "none", "seats": {"a": "allies"},
+            "view": {"round": 2, "pilots": {"a": {"deck": 16}}}}
+    words = page.evaluate(DRAW, none)
+    assert page.locator("#fake-board .generic-board table.json-table").count() >= 1
+    assert words["secrets"] and "16" in words["secrets"]
