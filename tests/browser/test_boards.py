@@ -65,10 +65,11 @@ def test_a_grid_board_draws_its_cells_and_pieces(server: str, new_page: Any, tmp
     if board == "triangle":  # the lines: east, and to the two points below
         edges = (WIDTH - 1) * HEIGHT + (HEIGHT - 1) * (2 * WIDTH - 1)
         assert page.locator(f"{svg} .grid-lines line").count() == edges
-    # a piece at its cell's centre, turned 60 degrees per facing (counterclockwise)
+    # a piece at its cell's centre, turned 60 degrees per facing, clockwise from east as
+    # the kit's grids number facings (2: south-west)
     x, y = centre(1, 1)
     transform = page.get_attribute(f"{svg} g.piece[data-piece='a1']", "transform")
-    assert transform == f"translate({x:g},{y:g}) rotate(-120)"
+    assert transform == f"translate({x:g},{y:g}) rotate(120)"
     assert "mine" in str(page.get_attribute(f"{svg} g.piece[data-piece='a1']", "class"))
     # two pieces on one cell side by side; a piece out of play greyed out
     xs = [float(str(page.get_attribute(f"{svg} g.piece[data-piece='{p}']", "transform"))

@@ -6,9 +6,10 @@
 //
 // Cells (hexes, or the grid's points) are numbered in "odd-r" offset coordinates:
 // q the column (0 .. W-1, left to right), r the row (0 .. H-1, top to bottom), every
-// odd row shifted right by half a step. A facing f points 60°·f counterclockwise from
-// east: 0 east, 1 north-east, 2 north-west, 3 west, 4 south-west, 5 south-east (the
-// six neighbours of a hex across its sides, or of a point along the grid's lines).
+// odd row shifted right by half a step (the kit's `to_offset`, dogfight.kit.grids). A
+// facing f points 60°·f clockwise from east, as the kit numbers them: 0 east,
+// 1 south-east, 2 south-west, 3 west, 4 north-west, 5 north-east (the six neighbours
+// of a hex across its sides, or of a point along the grid's lines).
 // `label` is written under the piece (its id when absent); `side` gives its colour
 // (the seats' sides, in seat order); `seat` marks the reader's own pieces; a `status`
 // other than "flying"/"active" (e.g. "down") greys it out. Several pieces on one cell
@@ -73,7 +74,7 @@ export function gridBoard(observation, seat, geometry) {
       const active = ACTIVE.includes(piece.status);
       const mine = seat !== null && seat !== undefined && piece.seat === seat;
       const colour = active ? colours[piece.side] || "#555" : "#9a9a9a";
-      const angle = -60 * (Number(piece.facing) || 0);
+      const angle = 60 * (Number(piece.facing) || 0);  // SVG's y runs down: clockwise
       const size = round(unit * geometry.pieceScale * scale);
       const classes = ["piece", active ? "active" : "eliminated", mine ? "mine" : ""].filter(Boolean);
       layer.append(svg("g", {
