@@ -5,7 +5,7 @@ Layers of ``dogfight.ai`` (imports point down only; tests/test_import_cycles.py)
 
     pilots.py            PILOTS (name -> factory), make_pilot
     greedy.py, mcts.py   the generic pilots; they find a game's parts in POLICIES
-    policies.py          POLICIES: game id -> GamePolicies, from the per-game modules
+    policies.py          POLICIES: game id -> its pilot module's GamePolicies
     wings_of_war.py, down_in_flames.py, ...   one game's greedy and search policies
     base.py              this module (imports the core only)
 """

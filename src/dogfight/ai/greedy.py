@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from dogfight.ai.base import RandomPilot, Search
-from dogfight.ai.policies import POLICIES
+from dogfight.ai.policies import policies_for
 from dogfight.core.contract import Decision
 
 
@@ -24,7 +24,7 @@ class GreedyPilot:
 
     def choose(self, game_id: str, observation: Any, search: Search | None = None
                ) -> Decision:
-        parts = POLICIES.get(game_id)
+        parts = policies_for(game_id)
         if parts is not None and parts.greedy is not None:
             decision = parts.greedy(observation)
             if decision is not None and decision in (observation.get("legal") or []):

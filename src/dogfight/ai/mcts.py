@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from dogfight.ai.base import EXPLORATION, HORIZON, Policy, RandomPilot, Search
-from dogfight.ai.policies import POLICIES
+from dogfight.ai.policies import policies_for
 from dogfight.core.contract import Decision, Game, Seat, canonical_json
 from dogfight.core.errors import DogfightError
 from dogfight.core.rng import Rng, choice, new_rng, next_u64
@@ -66,7 +66,7 @@ class UniformPolicy:
 
 def policy_for(game: Game[Any]) -> Policy:
     """The game's search policy (``POLICIES``), or ``UniformPolicy``."""
-    parts = POLICIES.get(game.id)
+    parts = policies_for(game.id)
     if parts is None or parts.search is None:
         return UniformPolicy(game)
     return parts.search(game)
