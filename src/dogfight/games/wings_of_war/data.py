@@ -147,6 +147,9 @@ class WowData(msgspec.Struct, frozen=True):
     damage_sources: dict[str, str]
     table: TableFile
     files: dict[str, str]
+    plannable: dict[tuple[str, bool], tuple[int, ...]] = {}
+    """Card numbers of each deck that may be planned, without and with the altitude
+    rules (``(deck, altitude)``): climb and dive are removed without them."""
 
     def card(self, deck: str, number: int) -> Card:
         return self.decks[deck].cards[number - 1]
@@ -223,8 +226,11 @@ def load(directory: Path | None = None) -> WowData:
     if not 0 < table.arcs.front_half_angle < 180 or not 0 < table.arcs.rear_half_angle < 180:
         raise DataError(f, "arcs", "half angles are between 0 and 180 degrees")
 
+    plannable = {(letter, altitude): tuple(c.number for c in deck.cards
+                                           if altitude or c.kind not in ("climb", "dive"))
+                 for letter, deck in decks.items() for altitude in (False, True)}
     return WowData(aircraft, decks, damage,
-                   {k: v.source for k, v in damage_decks.items()}, table, files)
+                   {k: v.source for k, v in damage_decks.items()}, table, files, plannable)
 
 
 @cache

@@ -139,8 +139,9 @@ class Fire(PromptKind[WowState, FireDecision]):
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[FireDecision]:
         out: list[FireDecision] = []
+        mine = {p.id for p in state.planes if p.seat == seat}
         for slot in slots_of(frame):
-            if plane(state, slot.plane).seat == seat:
+            if slot.plane in mine:
                 out += [FireAt(slot.plane, slot.arc, t) for t, _ in slot.targets]
                 out.append(HoldFire(slot.plane, slot.arc, True))
         return out

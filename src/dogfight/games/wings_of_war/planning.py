@@ -34,9 +34,9 @@ RULE = f"book: {BOOK} § PROGRAMMATION"
 
 def available_cards(state: WowState, p: Plane) -> list[int]:
     """The cards ``p`` may still plan this turn."""
-    deck = dataset().decks[p.deck]
-    return [c.number for c in deck.cards if c.number not in p.plan
-            and (state.options.rules.altitude or c.kind not in ("climb", "dive"))]
+    plan = p.plan
+    return [n for n in dataset().plannable[p.deck, state.options.rules.altitude]
+            if n not in plan]
 
 
 def _planning(p: Plane) -> bool:
@@ -72,10 +72,15 @@ class Planning(PromptKind[WowState, PlanDecision]):
         return Prompt(frame.kind, frame.text)
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[PlanDecision]:
+        plannable = dataset().plannable
+        altitude = state.options.rules.altitude
         cards: list[PlanDecision] = [
-            PlanCard(p.id, n) for p in state.planes if p.seat == seat and _planning(p)
-            for n in available_cards(state, p)]
-        return cards + [ProposeFloor(f) for f in floors(state, seat)]
+            PlanCard(p.id, n) for p in state.planes
+            if p.seat == seat and p.status in ACTIVE and len(p.plan) < 3
+            for n in plannable[p.deck, altitude] if n not in p.plan]
+        if state.options.rules.flying_higher:
+            cards += [ProposeFloor(f) for f in floors(state, seat)]
+        return cards
 
     def refusal(self, state: WowState, frame: Frame, seat: Seat,
                 decision: PlanDecision) -> str | IllegalDecision | None:

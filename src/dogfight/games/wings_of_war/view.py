@@ -18,6 +18,8 @@ def view(state: WowState, viewer: Seat | None) -> Any:
     """What ``viewer`` sees: the table, its own secrets (plans, damage, special damage,
     cards shown by tailing, its guns' targets), and only counts of the others'."""
     data = dataset()
+    step = state.step
+    seat_of = {p.id: p.seat for p in state.planes}
     planes = []
     for p in state.planes:
         mine = viewer == p.seat
@@ -54,16 +56,16 @@ def view(state: WowState, viewer: Seat | None) -> Any:
                                "pilot_wounded": p.wounded > 0,
                                "observer_wounded": p.observer_wounded,
                                "engine_damaged": p.engine > 0}
-            entry["hand"] = available_cards(state, p) if state.step == "plan" else []
+            entry["hand"] = available_cards(state, p) if step == "plan" else []
         planes.append(entry)
     shown = [{"tailer": s.tailer, "target": s.target, "phase": s.phase, "card": s.card,
               "name": data.card(plane(state, s.target).deck, s.card).name}
-             for s in state.shown if viewer == plane(state, s.tailer).seat]
+             for s in state.shown if viewer == seat_of[s.tailer]]
     fire = [{"plane": s.plane, "arc": s.arc, "targets": [
                 {"target": t, "cards": n} for t, n in s.targets]}
-            for s in state.fire_slots if viewer == plane(state, s.plane).seat]
+            for s in state.fire_slots if viewer == seat_of[s.plane]]
     return {
-        "turn": state.turn, "phase": state.maneuver, "step": state.step,
+        "turn": state.turn, "phase": state.maneuver, "step": step,
         "area": {"width": state.area.width, "height": state.area.height},
         "rules": msgspec.to_builtins(state.options.rules),
         "floor": state.floor, "ceiling": state.floor + 3, "clouds": state.cloud_level,
