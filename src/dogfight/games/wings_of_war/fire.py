@@ -31,7 +31,7 @@ from dogfight.games.wings_of_war.state import (
     seats_of,
     slots_of,
 )
-from dogfight.kit.prompts import Frame, PromptKind, ask, pop, replace_top
+from dogfight.kit.prompts import Frame, PromptKind, pop, replace_top
 from dogfight.kit.sealed import Sealed
 
 
@@ -108,8 +108,8 @@ def open_fire(state: WowState) -> WowState:
             found = targets(state, p, arc)
             if found:
                 slots.append((p.id, arc, tuple(found)))
-    state = replace(state, phase="fire", fire_orders=Sealed())
-    return ask(state, fire_frame(state, slots)) if slots else ask(state)
+    frames = (fire_frame(state, slots),) if slots else ()
+    return replace(state, phase="fire", fire_orders=Sealed(), prompts=frames)
 
 
 class FireAt(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

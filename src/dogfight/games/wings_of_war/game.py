@@ -12,7 +12,7 @@ import msgspec
 from dogfight.core import (
     Decision,
     Event,
-    Outcome,
+    IllegalDecision,
     Rng,
     Seat,
     Side,
@@ -76,28 +76,28 @@ class WingsOfWar(PromptedGame[WowState]):
         return dict(state.seats)
 
     def apply(self, state: WowState, seat: Seat, decision: Decision) -> Step[WowState]:
-        """The decision's effect (its prompt kind's), then the sequence of play walks on
-        to the next point where someone decides (:func:`.turn.advance`)."""
-        step = super().apply(state, seat, decision)
-        if top(step.state) is not None:
-            return step
-        events = list(step.events)
-        return Step(advance(step.state, events), tuple(events))
+        """The decision's effect (its prompt kind's, as ``PromptedGame.apply``), then,
+        when no frame is left, the sequence of play walks on to the next point where
+        someone decides (:func:`.turn.advance`)."""
+        found = self.frame_for(state, seat)
+        if found is None:
+            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
+        frame, kind = found
+        events: list[Event] = []
+        state = kind.apply(state, frame, seat, kind.decode(decision), events)
+        if not state.prompts:
+            state = advance(state, events)
+        return Step(state, tuple(events))
 
-    def view(self, state: WowState, viewer: Seat | None) -> Any:
-        return view(state, viewer)
-
-    def outcome(self, state: WowState) -> Outcome | None:
-        return outcome(state)
+    # the contract's reads, answered by their modules (:mod:`.view`, :mod:`.victory`,
+    # :mod:`.words`) without a call in between
+    view = staticmethod(view)
+    outcome = staticmethod(outcome)
+    label = staticmethod(label)
+    template = staticmethod(template)
 
     def turn(self, state: WowState) -> int:
         return state.turn
-
-    def label(self, state: WowState, seat: Seat, decision: Decision) -> str:
-        return label(state, seat, decision)
-
-    def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
-        return template(event)
 
     def data(self) -> Any:
         data = self.dataset

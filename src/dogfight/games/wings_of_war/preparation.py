@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,10 @@ def scenario_names() -> list[str]:
     return sorted(p.stem for p in SCENARIOS.glob("*.toml"))
 
 
+@cache
 def load_scenario(name: str) -> Scenario:
+    """The scenario ``scenarios/NAME.toml``, read once (like the data files); the
+    set-up copies what it changes."""
     path = SCENARIOS / f"{name}.toml"
     if not path.is_file():
         raise InvalidOptions(f"unknown scenario {name!r}; scenarios: "

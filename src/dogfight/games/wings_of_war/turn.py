@@ -27,7 +27,7 @@ from dogfight.games.wings_of_war.planning import Planning, plan_frame
 from dogfight.games.wings_of_war.state import WowState, replace
 from dogfight.games.wings_of_war.tailing import Reorder, Tailing, ask_first, choose_targets, tailers
 from dogfight.games.wings_of_war.victory import check_end, turn_limit
-from dogfight.kit.prompts import ask, prompt_table, top
+from dogfight.kit.prompts import prompt_table, top
 
 PROMPTS = prompt_table(
     Tailing(),      # tail: whom to tail (§ POURSUITE)
@@ -47,13 +47,13 @@ def begin_turn(state: WowState, events: list[Event]) -> WowState:
     if state.options.rules.tailing:
         state, frame = choose_targets(state, events)
         if frame is not None:
-            return ask(replace(state, phase="tailing"), frame)
+            return replace(state, phase="tailing", prompts=(frame,))
     return plan(state)
 
 
 def plan(state: WowState) -> WowState:
     """Every seat plans its cards."""
-    return ask(replace(state, phase="planning"), plan_frame(state))
+    return replace(state, phase="planning", prompts=(plan_frame(state),))
 
 
 def advance(state: WowState, events: list[Event]) -> WowState:
@@ -86,7 +86,7 @@ def reveal(state: WowState, events: list[Event]) -> WowState:
     """Before card ``maneuver`` is revealed: tailers see their target's (1 and 2)."""
     state, queue = tailers(replace(state, phase="reordering"), events)
     if queue:
-        return ask_first(ask(state), queue, events, on_top=False)
+        return ask_first(state, queue, events, on_top=False)
     return ground_or_fly(state, events)
 
 
@@ -95,13 +95,13 @@ def ground_or_fly(state: WowState, events: list[Event]) -> WowState:
     sol); then the maneuver."""
     planes = movers(state)
     if planes:
-        return ask(replace(state, phase="ground-moves"), ground_frame(state, planes))
+        return replace(state, phase="ground-moves", prompts=(ground_frame(state, planes),))
     return maneuver(state, events)
 
 
 def maneuver(state: WowState, events: list[Event]) -> WowState:
     """Reveal, move, missions, then fire (or the next step when no gun may fire)."""
-    state = movement.fly(ask(state), events)
+    state = movement.fly(state, events)
     state = missions.advance(state, events)
     state = check_end(state, events)
     if state.phase == "over":
