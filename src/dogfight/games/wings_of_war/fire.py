@@ -12,18 +12,19 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, IllegalDecision, MalformedDecision, Prompt, Seat
+from dogfight.core import Event, IllegalDecision, MalformedDecision, Seat
 from dogfight.games.wings_of_war import geometry as geo
 from dogfight.games.wings_of_war.damage import Drawn, apply_damage, draw
 from dogfight.games.wings_of_war.data import dataset
 from dogfight.games.wings_of_war.state import (
     ACTIVE,
     BOOK,
+    Asked,
     FireOrder,
     Gun,
     Plane,
     WowState,
-    find,
+    flown_by,
     gun_key,
     index,
     plane,
@@ -31,7 +32,7 @@ from dogfight.games.wings_of_war.state import (
     seats_of,
     slots_of,
 )
-from dogfight.kit.prompts import Frame, PromptKind, pop, replace_top
+from dogfight.kit.prompts import Frame, pop, replace_top
 from dogfight.kit.sealed import Sealed
 
 
@@ -127,15 +128,12 @@ class HoldFire(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 FireDecision = FireAt | HoldFire
 
 
-class Fire(PromptKind[WowState, FireDecision]):
+class Fire(Asked[FireDecision]):
     """Each gun with a target fires at one of them, or holds fire (book § TIR)."""
 
     kind = "fire"
     decision = (FireAt, HoldFire)
     rule = f"book: {BOOK} § TIR"
-
-    def prompt(self, state: WowState, frame: Frame, seat: Seat) -> Prompt:
-        return Prompt(frame.kind, frame.text)
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[FireDecision]:
         out: list[FireDecision] = []
@@ -150,11 +148,9 @@ class Fire(PromptKind[WowState, FireDecision]):
                 decision: FireDecision) -> str | IllegalDecision | None:
         if isinstance(decision, HoldFire) and decision.hold is not True:
             raise MalformedDecision("'hold' is true (to hold fire) or absent")
-        p = find(state, decision.plane)
-        if p is None:
-            return IllegalDecision(f"there is no plane {decision.plane!r}")
-        if p.seat != seat:
-            return IllegalDecision(f"plane {decision.plane!r} is not flown by seat {seat!r}")
+        p = flown_by(state, decision.plane, seat)
+        if isinstance(p, IllegalDecision):
+            return p
         slot = next((s for s in slots_of(frame)
                      if s.plane == p.id and s.arc == decision.arc), None)
         if slot is None:

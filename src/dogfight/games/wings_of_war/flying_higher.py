@@ -71,10 +71,6 @@ class Vote(PromptKind[WowState, Agree]):
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[Agree]:
         return [Agree(True), Agree(False)]
 
-    def refusal(self, state: WowState, frame: Frame, seat: Seat,
-                decision: Agree) -> str | None:
-        return None
-
     def apply(self, state: WowState, frame: Frame, seat: Seat, decision: Agree,
               events: list[Event]) -> WowState:
         votes = (*frame.data["votes"], (seat, decision.agree))

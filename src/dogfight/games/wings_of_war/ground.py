@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import msgspec
 
-from dogfight.core import Event, IllegalDecision, Prompt, Seat
+from dogfight.core import Event, IllegalDecision, Seat
 from dogfight.games.wings_of_war import geometry as geo
 from dogfight.games.wings_of_war.damage import Drawn, apply_damage, draw
 from dogfight.games.wings_of_war.data import Card, dataset
 from dogfight.games.wings_of_war.state import (
     BOOK,
+    Asked,
     Plane,
     WowState,
-    find,
+    flown_by,
     plane,
     put,
     replace,
     seats_of,
 )
-from dogfight.kit.prompts import Frame, PromptKind, pop, replace_top
+from dogfight.kit.prompts import Frame, pop, replace_top
 
 RULE = f"book: {BOOK} § ATTERRISSAGE, DÉCOLLAGE ET ACCIDENTS"
 
@@ -102,7 +103,7 @@ class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     heading: int
 
 
-class GroundMove(PromptKind[WowState, Turn]):
+class GroundMove(Asked[Turn]):
     """Before the second reveal, an aircraft on the ground turns freely (book
     § Avions au sol)."""
 
@@ -110,24 +111,19 @@ class GroundMove(PromptKind[WowState, Turn]):
     decision = Turn
     rule = f"book: {BOOK} § Avions au sol"
 
-    def prompt(self, state: WowState, frame: Frame, seat: Seat) -> Prompt:
-        return Prompt(frame.kind, frame.text)
-
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[Turn]:
         return [Turn(pid, h) for pid in frame.data["planes"]
                 if plane(state, pid).seat == seat for h in range(0, 360, 15)]
 
     def refusal(self, state: WowState, frame: Frame, seat: Seat,
                 decision: Turn) -> str | IllegalDecision | None:
-        p = find(state, decision.plane)
-        if p is None:
-            return IllegalDecision(f"there is no plane {decision.plane!r}")
-        if p.seat != seat:
-            return IllegalDecision(f"plane {decision.plane!r} is not flown by seat {seat!r}")
+        p = flown_by(state, decision.plane, seat)
+        if isinstance(p, IllegalDecision):
+            return p
         if p.id not in frame.data["planes"]:
             return f"{p.id} cannot be moved on the ground now"
         if decision.heading % 15 or not 0 <= decision.heading < 360:
-            return IllegalDecision("the heading is a multiple of 15 from 0 to 345")
+            return "the heading is a multiple of 15 from 0 to 345"
         return None
 
     def apply(self, state: WowState, frame: Frame, seat: Seat, decision: Turn,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import msgspec
 
-from dogfight.core import Event, IllegalDecision, Prompt, Seat
+from dogfight.core import Event, IllegalDecision, Seat
 from dogfight.games.wings_of_war.altitude import top, would_exceed
 from dogfight.games.wings_of_war.data import Card, dataset
 from dogfight.games.wings_of_war.flying_higher import RULE as FLOOR_RULE
@@ -21,13 +21,14 @@ from dogfight.games.wings_of_war.flying_higher import floors, propose
 from dogfight.games.wings_of_war.state import (
     ACTIVE,
     BOOK,
+    Asked,
     Plane,
     WowState,
-    find,
+    flown_by,
     put,
     replace,
 )
-from dogfight.kit.prompts import Frame, PromptKind, answered
+from dogfight.kit.prompts import Frame, answered
 
 RULE = f"book: {BOOK} § PROGRAMMATION"
 
@@ -61,15 +62,12 @@ class ProposeFloor(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 PlanDecision = PlanCard | ProposeFloor
 
 
-class Planning(PromptKind[WowState, PlanDecision]):
+class Planning(Asked[PlanDecision]):
     """The next card of an aircraft's plan, face down; or a floor proposal."""
 
     kind = "plan"
     decision = (PlanCard, ProposeFloor)
     rule = RULE
-
-    def prompt(self, state: WowState, frame: Frame, seat: Seat) -> Prompt:
-        return Prompt(frame.kind, frame.text)
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[PlanDecision]:
         plannable = dataset().plannable
@@ -91,11 +89,9 @@ class Planning(PromptKind[WowState, PlanDecision]):
                     f"the floor cannot be changed to {decision.floor!r} now; possible: "
                     f"{possible or 'none'}", rule=FLOOR_RULE)
             return None
-        p = find(state, decision.plane)
-        if p is None:
-            return IllegalDecision(f"there is no plane {decision.plane!r}")
-        if p.seat != seat:
-            return IllegalDecision(f"plane {decision.plane!r} is not flown by seat {seat!r}")
+        p = flown_by(state, decision.plane, seat)
+        if isinstance(p, IllegalDecision):
+            return p
         if not _planning(p):
             return f"{p.id} has planned its three cards"
         deck = dataset().decks[p.deck]

@@ -4,13 +4,13 @@ the few reads every chapter shares (an aircraft by id, an aircraft put back)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, TypeVar
 
 import msgspec
 
-from dogfight.core import IllegalDecision, Rng
+from dogfight.core import IllegalDecision, Prompt, Rng
 from dogfight.games.wings_of_war.geometry import Pose
-from dogfight.kit.prompts import Frame
+from dogfight.kit.prompts import Frame, PromptKind
 from dogfight.kit.sealed import Sealed
 
 BOOK = "000_caefe768ab735396.txt"
@@ -279,6 +279,18 @@ def slots_of(frame: Frame) -> tuple[FireSlot, ...]:
                  for plane, arc, targets in frame.data["slots"])
 
 
+# -- prompt kinds ------------------------------------------------------------------------------
+D = TypeVar("D")
+
+
+class Asked(PromptKind[WowState, D]):
+    """A prompt kind whose frame's data is the rules' bookkeeping (the guns left to
+    fire, the tailers waiting...): the seat is shown the frame's kind and text only."""
+
+    def prompt(self, state: WowState, frame: Frame, seat: str) -> Prompt:
+        return Prompt(frame.kind, frame.text)
+
+
 # -- aircraft by id ----------------------------------------------------------------------------
 def find(state: WowState, plane_id: object) -> Plane | None:
     return next((p for p in state.planes if p.id == plane_id), None)
@@ -289,6 +301,16 @@ def plane(state: WowState, plane_id: str) -> Plane:
     found = find(state, plane_id)
     if found is None:
         raise IllegalDecision(f"there is no plane {plane_id!r}")
+    return found
+
+
+def flown_by(state: WowState, plane_id: str, seat: str) -> Plane | IllegalDecision:
+    """The aircraft ``plane_id`` when ``seat`` flies it, else the refusal to give."""
+    found = find(state, plane_id)
+    if found is None:
+        return IllegalDecision(f"there is no plane {plane_id!r}")
+    if found.seat != seat:
+        return IllegalDecision(f"plane {plane_id!r} is not flown by seat {seat!r}")
     return found
 
 

@@ -15,23 +15,24 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, IllegalDecision, Prompt, Seat
+from dogfight.core import Event, IllegalDecision, Seat
 from dogfight.games.wings_of_war import geometry as geo
 from dogfight.games.wings_of_war.data import dataset
 from dogfight.games.wings_of_war.fire import blocks
 from dogfight.games.wings_of_war.state import (
     ACTIVE,
     BOOK,
+    Asked,
     Plane,
     Shown,
     WowState,
-    find,
+    flown_by,
     plane,
     put,
     replace,
     seats_of,
 )
-from dogfight.kit.prompts import Frame, PromptKind, pop, push, replace_top
+from dogfight.kit.prompts import Frame, pop, push, replace_top
 
 RULE = f"book: {BOOK} § POURSUITE"
 
@@ -88,15 +89,12 @@ class Tail(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     tail: str
 
 
-class Tailing(PromptKind[WowState, Tail]):
+class Tailing(Asked[Tail]):
     """Choose whom to tail among several enemies in position (book § POURSUITE)."""
 
     kind = "tail"
     decision = Tail
     rule = RULE
-
-    def prompt(self, state: WowState, frame: Frame, seat: Seat) -> Prompt:
-        return Prompt(frame.kind, frame.text)
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[Tail]:
         return [Tail(pid, t) for pid, ts in frame.data["choices"]
@@ -104,11 +102,9 @@ class Tailing(PromptKind[WowState, Tail]):
 
     def refusal(self, state: WowState, frame: Frame, seat: Seat,
                 decision: Tail) -> str | IllegalDecision | None:
-        p = find(state, decision.plane)
-        if p is None:
-            return IllegalDecision(f"there is no plane {decision.plane!r}")
-        if p.seat != seat:
-            return IllegalDecision(f"plane {decision.plane!r} is not flown by seat {seat!r}")
+        p = flown_by(state, decision.plane, seat)
+        if isinstance(p, IllegalDecision):
+            return p
         found = next((ts for pid, ts in frame.data["choices"] if pid == p.id), None)
         if found is None:
             return IllegalDecision(f"{p.id} has no tailing choice to make")
@@ -184,16 +180,13 @@ class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     order: tuple[int, ...]
 
 
-class Reorder(PromptKind[WowState, Order]):
+class Reorder(Asked[Order]):
     """The tailer, having seen its target's card, orders its cards left
     (book § POURSUITE)."""
 
     kind = "reorder"
     decision = Order
     rule = RULE
-
-    def prompt(self, state: WowState, frame: Frame, seat: Seat) -> Prompt:
-        return Prompt(frame.kind, frame.text)
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[Order]:
         tailer = plane(state, frame.data["queue"][0])
@@ -202,11 +195,9 @@ class Reorder(PromptKind[WowState, Order]):
 
     def refusal(self, state: WowState, frame: Frame, seat: Seat,
                 decision: Order) -> str | IllegalDecision | None:
-        p = find(state, decision.plane)
-        if p is None:
-            return IllegalDecision(f"there is no plane {decision.plane!r}")
-        if p.seat != seat:
-            return IllegalDecision(f"plane {decision.plane!r} is not flown by seat {seat!r}")
+        p = flown_by(state, decision.plane, seat)
+        if isinstance(p, IllegalDecision):
+            return p
         if p.id != frame.data["queue"][0]:
             return IllegalDecision(f"{p.id} has no cards to reorder now")
         rest = list(p.plan[state.maneuver - 1:])
