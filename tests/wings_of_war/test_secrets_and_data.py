@@ -124,6 +124,10 @@ def test_data_lists_the_aircraft_with_the_books_climb_table() -> None:
      "Invalid enum value"),
     ("table.toml", ("length = 100.0", "length = -1.0"), "base",
      "lengths must be positive"),
+    ("table.toml", ("accident_cards = 3", "accident_cards = -3"), "ground_roll[0]",
+     "cannot be negative"),
+    ("table.toml", ('source = "book: 000_caefe768ab735396.txt § ATTERRISSAGE', 'source = "'
+                    'x § ATTERRISSAGE'), "ground_roll[0]", "source"),
 ])
 def test_a_malformed_data_file_names_file_entry_and_reason(
         tmp_path: Path, file: str, edit: tuple[str, str], entry: str, reason: str) -> None:
