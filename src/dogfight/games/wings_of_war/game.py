@@ -10,13 +10,10 @@ from typing import Any
 import msgspec
 
 from dogfight.core import (
-    Decision,
     Event,
-    IllegalDecision,
     Rng,
     Seat,
     Side,
-    Step,
     choice,
     new_rng,
     randint,
@@ -75,19 +72,10 @@ class WingsOfWar(PromptedGame[WowState]):
     def seats(self, state: WowState) -> Mapping[Seat, Side]:
         return dict(state.seats)
 
-    def apply(self, state: WowState, seat: Seat, decision: Decision) -> Step[WowState]:
-        """The decision's effect (its prompt kind's, as ``PromptedGame.apply``), then,
-        when no frame is left, the sequence of play walks on to the next point where
+    def proceed(self, state: WowState, events: list[Event]) -> WowState:
+        """When no frame is left, the sequence of play walks on to the next point where
         someone decides (:func:`.turn.advance`)."""
-        found = self.frame_for(state, seat)
-        if found is None:
-            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
-        frame, kind = found
-        events: list[Event] = []
-        state = kind.apply(state, frame, seat, kind.decode(decision), events)
-        if not state.prompts:
-            state = advance(state, events)
-        return Step(state, tuple(events))
+        return advance(state, events)
 
     # the contract's reads, answered by their modules (:mod:`.view`, :mod:`.victory`,
     # :mod:`.words`) without a call in between
