@@ -272,3 +272,55 @@ def test_mcts_rollouts_anticipate_for_the_searching_seat_only() -> None:
     assert mine[ahead] > mine[plain]
     theirs = flown("central")
     assert theirs.most_common(1)[0][0] == names(fokker.deck, Plans(state, fokker).plan(0))
+
+
+def test_every_game_pilot_module_is_registered_under_its_game() -> None:
+    """``POLICIES`` names known games, each under its own id, with both parts."""
+    from dogfight.ai import down_in_flames, wings_of_war
+    from dogfight.ai.policies import POLICIES, policies_for
+    from dogfight.core import game_ids
+
+    assert set(POLICIES) <= set(game_ids())
+    assert all(load().game_id == game_id for game_id, load in POLICIES.items())
+    assert policies_for("wings-of-war") == wings_of_war.GAME_POLICIES
+    assert policies_for("down-in-flames") == down_in_flames.GAME_POLICIES
+    assert wings_of_war.GAME_POLICIES.greedy is wings_of_war.greedy
+    assert down_in_flames.GAME_POLICIES.greedy is down_in_flames.heuristic
+    assert wings_of_war.GAME_POLICIES.search is wings_of_war.WingsOfWarPolicy
+    assert down_in_flames.GAME_POLICIES.search is down_in_flames.DownInFlamesPolicy
+
+
+def test_a_game_without_pilot_parts_gets_the_generic_pilots() -> None:
+    """The duel has no pilot module: greedy plays like random (same seed, same
+    decisions) and mcts searches every legal decision with random roll-outs."""
+    from dogfight.ai.mcts import UniformPolicy, policy_for
+    from dogfight.ai.policies import policies_for
+
+    duel = get_game("test-duel")
+    assert policies_for(duel.id) is None
+    assert isinstance(policy_for(duel), UniformPolicy)
+    match = Match.new(duel, {}, 4)
+    greedy, random = make_pilot("greedy", 3), make_pilot("random", 3)
+    while not match.over:
+        seat = next(iter(match.pending))
+        seen = match.observe(seat)
+        decision = greedy.choose(duel.id, seen)
+        assert random.choose(duel.id, seen) == decision
+        match.submit(seat, decision)
+
+
+def test_the_generic_pilots_name_no_game() -> None:
+    """Only a game's own pilot module and the table of them (``ai/policies.py``) name
+    it: the generic modules hold no game id (no ``if game_id == ...``)."""
+    import ast
+    from pathlib import Path
+
+    from dogfight.core import game_ids
+
+    ai = Path(__file__).parent.parent / "src" / "dogfight" / "ai"
+    ids = set(game_ids())
+    for name in ("__init__", "base", "greedy", "mcts", "pilots"):
+        tree = ast.parse((ai / f"{name}.py").read_text(encoding="utf-8"))
+        named = {n.value for n in ast.walk(tree)
+                 if isinstance(n, ast.Constant) and isinstance(n.value, str)} & ids
+        assert not named, f"ai/{name}.py names {named}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dogfight.ai import make_pilot
+from dogfight.ai.base import Search
+from dogfight.ai.pilots import make_pilot
 from dogfight.core.contract import Game
 from dogfight.core.errors import DogfightError
 from dogfight.core.match import Match
@@ -56,10 +57,8 @@ def simulate(
     return match, assignment
 
 
-def searcher(game: Game[Any], state: Any, seat: str) -> Any:
+def searcher(game: Game[Any], state: Any, seat: str) -> Search:
     """What a search pilot may use: states ``seat`` cannot tell from ``state``."""
-    from dogfight.ai.mcts import Search
-
     return Search(game, seat, lambda rng: game.determinize(state, seat, rng))
 
 

@@ -18,7 +18,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 def page_strings() -> set[str]:
     found: set[str] = set()
-    for path in sorted((SERVER / "static").glob("*.js")):
+    for path in sorted((SERVER / "static").rglob("*.js")):
         for match in LITERAL.finditer(path.read_text(encoding="utf-8")):
             found.add(json.loads(f'"{match.group(1)}"'))
     return found

@@ -50,6 +50,9 @@ def test_catalog_lists_games_options_and_levels(client: TestClient) -> None:
     assert "wings-of-war" in ids and catalog["levels"]["novice"] == "random"
     wow = next(g for g in catalog["games"] if g["id"] == "wings-of-war")
     assert wow["options"]["rules"]["tailing"]["title"].startswith("Poursuite")
+    # the kind of map chooses the pages' board (static/boards/)
+    boards = {g["id"]: g["board"] for g in catalog["games"]}
+    assert boards["wings-of-war"] == "table" and boards["down-in-flames"] == "none"
 
 
 def test_preview_gives_seats_planes_and_aircraft(client: TestClient) -> None:
@@ -89,10 +92,12 @@ def test_a_game_against_the_computer(client: TestClient) -> None:
     mine = client.get(f"/api/matches/{game['id']}", headers=auth(token)).json()
     assert mine["seat"] == "allies" and mine["observation"]["prompt"]["kind"] == "plan"
     assert mine["observation"]["pending"] == {"allies": "plan"}  # the pilot has planned
+    assert mine["observation"]["board"] == "table"  # added by the server to observe()
     body = plan_three(client, game, token)
     assert body["seq"] > 6 and any("flies" in line for line in body["log"])
     spectator = client.get(f"/api/matches/{game['id']}").json()
     assert spectator["seat"] is None and "legal" not in spectator["observation"]
+    assert spectator["observation"]["board"] == "table"
     assert all("plan" not in p for p in spectator["observation"]["view"]["planes"])
 
 
@@ -155,7 +160,7 @@ def test_a_finished_game_refuses_actions_gives_its_save_and_replays(
     assert save.status_code == 200 and save.json()["game"] == "wings-of-war"
     replay = client.get(match_url + "/replay", params={"step": 3, "seat": "central"}).json()
     assert replay["step"] == 3 and replay["steps"] == state["seq"]
-    assert replay["seat"] == "central"
+    assert replay["seat"] == "central" and replay["observation"]["board"] == "table"
     uploaded = client.post("/api/saves", content=save.content)
     assert uploaded.status_code == 201
     copy = client.get(f"/api/matches/{uploaded.json()['id']}").json()

@@ -166,7 +166,7 @@ def _fire_slots(me_alt: int, them_alt: int, gap: float) -> Any:
                  plane("fokker", "central", "fokker-dr1", 100 + 159 - 82 + gap, 450, 0,
                        them_alt), rules=ALT)
     plan(match, spad=[1, 2, 3], fokker=[D["stall"], 1, 2])
-    return match.state.fire_slots if match.state.phase == 1 else ()
+    return match.state.fire_slots if match.state.maneuver == 1 else ()
 
 
 def test_fire_one_level_apart_is_long_range_within_half_a_ruler() -> None:

@@ -26,7 +26,7 @@ def airfield(*planes: dict[str, Any], rules: dict[str, bool] | None = None,
 def stay(match: Match) -> None:
     """Answer the free ground moves before phase 2 by keeping each heading."""
     while match.state.step == "ground-move":
-        plane_id = match.state.ground_moves[0]
+        plane_id = match.state.prompts[-1].data["planes"][0]
         match.submit(get(match, plane_id).seat,
                      {"plane": plane_id, "heading": get(match, plane_id).pose.heading})
 
@@ -50,7 +50,7 @@ def test_landing_dive_straight_stall_then_bluff_cards() -> None:
     assert me.status == "ground" and kinds(match, "touched-down") and kinds(match, "landed")
     assert me.pose.x == pytest.approx(100 + 159 * 3 + 159 + 159 + 86)
     plan(match, me=[1, 2, 3], far=[1, 2, 3])
-    assert match.state.step == "ground-move" and match.state.phase == 2
+    assert match.state.step == "ground-move" and match.state.maneuver == 2
 
 
 def test_bluff_cards_after_landing_are_not_flown() -> None:
@@ -130,7 +130,7 @@ def test_on_the_ground_a_free_turn_before_phase_2() -> None:
     aircraft freely."""
     match = grounded(420)
     plan(match, me=[1, 2, 3], far=[1, 2, 3])  # no stall: stays put
-    assert match.state.step == "ground-move" and match.state.phase == 2
+    assert match.state.step == "ground-move" and match.state.maneuver == 2
     assert len(WOW.legal(match.state, "allies")) == 24
     with pytest.raises(IllegalDecision, match="multiple of 15"):
         match.submit("allies", {"plane": "me", "heading": 7})

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dogfight.core import Match
-from dogfight.games.wings_of_war.rules import load_scenario
+from dogfight.games.wings_of_war.preparation import load_scenario
 from tests.wings_of_war.helpers import WOW, A, C, F, game, get, kinds, plan, plane
 
 
@@ -22,7 +22,7 @@ def test_every_mission_token_has_a_scenario_with_a_two_seater() -> None:
         scenario = load_scenario(name)
         kinds_[scenario.objectives[0].kind] = name
         aircraft = {p.aircraft for p in scenario.planes}
-        assert any(WOW.data_.aircraft[a].two_seater for a in aircraft)  # type: ignore[attr-defined]
+        assert any(WOW.dataset.aircraft[a].two_seater for a in aircraft)  # type: ignore[attr-defined]
     assert set(kinds_) == {"bombing", "photo", "strafing", "pickup", "spotting"}
 
 

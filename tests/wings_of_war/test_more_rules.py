@@ -115,7 +115,8 @@ def test_a_burning_plane_tails_again_after_two_more_turns() -> None:
 
 
 def WOW_begin(match: Match) -> Any:
-    return match.game._begin_turn(match.state, [])  # type: ignore[attr-defined]
+    from dogfight.games.wings_of_war.turn import begin_turn
+    return begin_turn(match.state, [])
 
 
 def test_landing_fields_are_at_least_9_by_27_cm() -> None:

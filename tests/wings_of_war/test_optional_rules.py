@@ -93,7 +93,7 @@ def test_wounded_pilot_cannot_fire_right_after_a_steep_maneuver() -> None:
         if wounded:
             _wound(match, "spad")
         plan(match, spad=[A["stall"], 1, 2], fokker=[1, 2, 3])
-        assert match.state.step == "fire" and match.state.phase == first_fire_phase
+        assert match.state.step == "fire" and match.state.maneuver == first_fire_phase
 
 
 def test_rudder_jammed_forbids_turns_that_way_next_turn() -> None:
@@ -231,7 +231,7 @@ def test_tailing_is_never_gained_during_a_turn_and_one_target_a_turn() -> None:
     """§ POURSUITE: only between aircraft in position at the start of the turn."""
     match = tail_game()
     assert match.state.step == "plan"
-    assert get(match, "fokker").tail_candidates == ()
+    assert get(match, "fokker").tailing is None  # and no choice was asked (step "plan")
 
 
 def _interruption_game(interruption: bool) -> Match:

@@ -43,7 +43,7 @@ def secret_variants(state: WowState, seat: str) -> list[WowState]:
             {"cloud_stack": tuple(reversed(p.cloud_stack))},
         ]
         if hidden:
-            deck = WOW.data_.decks[p.deck]  # type: ignore[attr-defined]
+            deck = WOW.dataset.decks[p.deck]  # type: ignore[attr-defined]
             others = [c.number for c in deck.cards if c.number not in p.plan]
             if others:
                 changes.append({"plan": (*p.plan[:revealed], others[0], *hidden[1:])})
@@ -124,6 +124,10 @@ def test_data_lists_the_aircraft_with_the_books_climb_table() -> None:
      "Invalid enum value"),
     ("table.toml", ("length = 100.0", "length = -1.0"), "base",
      "lengths must be positive"),
+    ("table.toml", ("accident_cards = 3", "accident_cards = -3"), "ground_roll[0]",
+     "cannot be negative"),
+    ("table.toml", ('source = "book: 000_caefe768ab735396.txt § ATTERRISSAGE', 'source = "'
+                    'x § ATTERRISSAGE'), "ground_roll[0]", "source"),
 ])
 def test_a_malformed_data_file_names_file_entry_and_reason(
         tmp_path: Path, file: str, edit: tuple[str, str], entry: str, reason: str) -> None:
@@ -141,7 +145,7 @@ def test_a_malformed_data_file_names_file_entry_and_reason(
 
 
 def test_every_scenario_loads_and_a_game_with_every_rule_finishes() -> None:
-    from dogfight.games.wings_of_war.rules import scenario_names
+    from dogfight.games.wings_of_war.preparation import scenario_names
     from dogfight.play import simulate
 
     assert {"duel", "two-vs-two", "furball"} <= set(scenario_names())

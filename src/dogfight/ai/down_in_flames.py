@@ -7,7 +7,8 @@ Barrel Roll or a maneuver, works round to the enemy's tail, answers attacks and
 maneuvers with its cheapest fitting reaction (Ace Pilot saved for heavy attacks),
 follows an enemy that changes altitude when it can afford to, and keeps its best
 cards when it discards. ``greedy`` plays it; ``DownInFlamesPolicy`` gives ``mcts``
-the same player (with some noise) for its roll-outs and its candidates' order.
+the same player (with some noise) for its roll-outs and its candidates' order. Both
+are registered as ``GAME_POLICIES``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from dogfight.ai.base import EXPLORATION, HORIZON, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, randint
 from dogfight.games.down_in_flames.data import shipped
@@ -258,6 +260,8 @@ class DownInFlamesPolicy:
     random decisions (one in ``NOISE``)."""
 
     NOISE = 5
+    horizon = HORIZON
+    exploration = EXPLORATION
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -291,3 +295,7 @@ class DownInFlamesPolicy:
             return [pick], rng
         decision = heuristic(self._observation(state, seat))
         return [decision if decision is not None and decision in legal else legal[0]], rng
+
+
+GAME_POLICIES = GamePolicies("down-in-flames", greedy=heuristic,
+                             search=DownInFlamesPolicy)

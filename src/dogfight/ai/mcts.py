@@ -6,7 +6,7 @@ drawn anew), lets the game's policy redraw the other seats' secrets the way they
 likely to have chosen them, picks one of the root's candidates by UCB1 (progressive
 widening: the candidates the policy ranks first are tried first, the others as visits
 grow), plays it and the game on with the policy's roll-out decisions for every seat
-until ``horizon`` turns after this one have been flown (or the game ends), and scores
+until the policy's ``horizon`` turns after this one have been flown (or the game ends), and scores
 the result with the policy's value (``Game.evaluate`` unless the policy leans on
 it). The candidate most visited is chosen.
 
@@ -14,9 +14,9 @@ A candidate is a sequence of the seat's own decisions (Wings of War: the rest of
 turn's plan, all three cards together); only its first decision is taken now, and the
 next prompt searches again from what is then known.
 
-The per-game policy (``POLICIES``, loaded lazily; a game without one gets
-``UniformPolicy``: every legal decision a candidate, random roll-outs) lives here in
-``ai/``, never in the game. The pilot never sees the real state: only its observation
+The per-game policy (the game's ``search`` part in ``POLICIES``; a game without one
+gets ``UniformPolicy``: every legal decision a candidate, random roll-outs) lives here
+in ``ai/``, never in the game. The pilot never sees the real state: only its observation
 and the sampler, whose output does not depend on the secrets it hides
 (tests/test_determinize.py).
 
@@ -25,62 +25,26 @@ Budget: ``mcts`` is 200 iterations, ``mcts:N`` N iterations, ``mcts:Ts`` T secon
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
-from dogfight.ai.pilots import RandomPilot
+from dogfight.ai.base import EXPLORATION, HORIZON, Policy, RandomPilot, Search
+from dogfight.ai.policies import policies_for
 from dogfight.core.contract import Decision, Game, Seat, canonical_json
 from dogfight.core.errors import DogfightError
 from dogfight.core.rng import Rng, choice, new_rng, next_u64
 
-EXPLORATION = 0.5
 WIDEN = 3
 """Progressive widening: ``WIDEN + sqrt(visits)`` candidates are open at the root."""
 
 
-@dataclass
-class Search:
-    """What a search pilot may use: the game, its seat, and states like the real one."""
-
-    game: Game[Any]
-    seat: Seat
-    sample: Callable[[Rng], Any]
-
-
-class Policy(Protocol):
-    """A game's knowledge for the search; every method reads sampled states only."""
-
-    def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
-                   rng: Rng) -> tuple[list[list[Decision]], Rng]:
-        """Sequences of ``seat``'s decisions to search at the root, the most promising
-        first; each begins with one of ``legal``. ``state`` is one sample."""
-        ...
-
-    def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
-        """A sample with the other seats' secrets redrawn as they are likely to be."""
-        ...
-
-    def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
-        """The next decisions of a pending ``seat`` in a roll-out (at least one)."""
-        ...
-
-    def value(self, state: Any, seat: Seat) -> float:
-        """The leaf's value for ``seat``, about -1..1 (``Game.evaluate`` or a pilot's
-        own leaning on it)."""
-        ...
-
-    # optional: ``horizon`` (int), the game turns a roll-out flies past the current one
-    # (the pilot's own ``horizon`` when absent); ``exploration`` (float), UCB1's
-    # constant for leaf values on a smaller scale than wins and losses (``EXPLORATION``
-    # when absent)
-
-
 class UniformPolicy:
     """No knowledge: every legal decision a candidate, uniformly random roll-outs."""
+
+    horizon = HORIZON
+    exploration = EXPLORATION
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -100,27 +64,16 @@ class UniformPolicy:
         return self.game.evaluate(state, seat)
 
 
-POLICIES: dict[str, str] = {
-    "wings-of-war": "dogfight.ai.wings_of_war:WingsOfWarPolicy",
-    "down-in-flames": "dogfight.ai.down_in_flames:DownInFlamesPolicy",
-}
-"""Game id -> ``module:class`` of its search policy (a class taking the game)."""
-
-
 def policy_for(game: Game[Any]) -> Policy:
-    path = POLICIES.get(game.id)
-    if path is None:
+    """The game's search policy (``POLICIES``), or ``UniformPolicy``."""
+    parts = policies_for(game.id)
+    if parts is None or parts.search is None:
         return UniformPolicy(game)
-    module, _, name = path.partition(":")
-    factory: Callable[[Game[Any]], Policy] = getattr(importlib.import_module(module), name)
-    return factory(game)
+    return parts.search(game)
 
 
 class MctsPilot:
     name = "mcts"
-
-    horizon = 1
-    """Roll-outs stop when this many turns after the current one have been flown."""
 
     def __init__(self, seed: int, iterations: int | None = 200,
                  seconds: float | None = None) -> None:
@@ -145,7 +98,7 @@ class MctsPilot:
             raise DogfightError("the search policy offered no legal decision")
         if len(macros) == 1:
             return macros[0][0]
-        exploration = getattr(policy, "exploration", EXPLORATION)
+        exploration = policy.exploration
         visits = [0] * len(macros)
         value = [0.0] * len(macros)
         done = 0
@@ -188,7 +141,7 @@ class MctsPilot:
             state = game.apply(state, seat, decision).state
         rng = self.rng
         steps = 0
-        horizon = getattr(policy, "horizon", self.horizon)
+        horizon = policy.horizon
         while steps < limit:
             pending = list(game.pending(state))
             if not pending or game.turn(state) > turn + horizon:

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from dogfight.ai.base import RandomPilot, Search
 from dogfight.core.contract import Decision, Event, canonical_json, decide
 from dogfight.core.errors import DogfightError
 from dogfight.core.match import Match
@@ -231,11 +232,10 @@ class IsmctsPilot:
         self.simulations = simulations
         self.seconds = seconds
 
-    def choose(self, game_id: str, observation: Any, search: Any = None) -> Decision:
+    def choose(self, game_id: str, observation: Any, search: Search | None = None
+               ) -> Decision:
         from open_spiel.python.algorithms.ismcts import ISMCTSBot
         from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
-
-        from dogfight.ai.pilots import RandomPilot
 
         legal: list[Decision] = observation.get("legal") or []
         if search is None or len(legal) == 1:

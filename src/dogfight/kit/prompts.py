@@ -116,6 +116,8 @@ class Decoder:
         self.shapes: tuple[type[Any], ...] = (
             tuple(shapes) if isinstance(shapes, Sequence) else (shapes,))
         self._fields: list[tuple[type[Any], frozenset[str], frozenset[str]]] = []
+        self._by_keys: dict[frozenset[str], Any] = {}
+        """Shape chosen for each set of keys met so far (a handful per kind)."""
         for shape in self.shapes:
             info = msgspec.inspect.type_info(shape)
             if isinstance(info, msgspec.inspect.StructType):
@@ -136,6 +138,12 @@ class Decoder:
         if len(self._fields) != len(self.shapes):  # a msgspec tagged union
             return Union[self.shapes]  # noqa: UP007
         keys = frozenset(decision)
+        shape = self._by_keys.get(keys)
+        if shape is None:
+            shape = self._by_keys[keys] = self._shape_for(keys)
+        return shape
+
+    def _shape_for(self, keys: frozenset[str]) -> type[Any]:
         for shape, names, required in self._fields:
             if keys <= names and required <= keys:
                 return shape

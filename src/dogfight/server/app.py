@@ -130,7 +130,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/catalog")
     def catalog() -> dict[str, Any]:
         return {"games": [{"id": g.id, "title": g.title, "summary": g.summary,
-                           "options": g.option_schema()} for g in all_games()],
+                           "board": g.board, "options": g.option_schema()}
+                          for g in all_games()],
                 "levels": LEVELS, "pilots": sorted(PILOTS)}
 
     @app.get("/api/i18n/{lang}")

@@ -227,7 +227,8 @@ class Hub:
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
-            "observation": observe(game, match.state, seat),
+            # the kind of map chooses the page's board (static/boards/index.js)
+            "observation": {**observe(game, match.state, seat), "board": game.board},
             "log": log[-300:],
         }
 

@@ -114,6 +114,21 @@ class Collision(_Strict, frozen=True):
     source: str
 
 
+class GroundRoll(_Strict, frozen=True):
+    """One step of a landing or a take-off on the ground: flying ``card`` at ``step``
+    of ``sequence`` with the stand out of the field is an accident of
+    ``accident_cards`` A cards; in the field, the sequence goes on at ``next``
+    (0: landed)."""
+
+    sequence: Literal["landing", "takeoff"]
+    step: int
+    card: CardKind
+    accident_cards: int
+    what: str
+    next: int
+    source: str
+
+
 class TableFile(_Strict, frozen=True):
     base: Sized
     ruler: Sized
@@ -121,6 +136,7 @@ class TableFile(_Strict, frozen=True):
     collision: Collision
     play_area: Sized
     landing_field: Sized
+    ground_roll: tuple[GroundRoll, ...]
 
 
 # -- all of it -----------------------------------------------------------------------------------
@@ -131,6 +147,9 @@ class WowData(msgspec.Struct, frozen=True):
     damage_sources: dict[str, str]
     table: TableFile
     files: dict[str, str]
+    plannable: dict[tuple[str, bool], tuple[int, ...]] = {}
+    """Card numbers of each deck that may be planned, without and with the altitude
+    rules (``(deck, altitude)``): climb and dive are removed without them."""
 
     def card(self, deck: str, number: int) -> Card:
         return self.decks[deck].cards[number - 1]
@@ -198,18 +217,30 @@ def load(directory: Path | None = None) -> WowData:
     f = files["table.toml"]
     for name in ("base", "ruler", "play_area", "landing_field"):
         check_source(getattr(table, name).source, f, name)
+    for i, roll in enumerate(table.ground_roll):
+        check_source(roll.source, f, f"ground_roll[{i}]")
+        if roll.accident_cards < 0 or roll.step < 0 or roll.next < 0:
+            raise DataError(f, f"ground_roll[{i}]", "steps and cards cannot be negative")
     if table.base.length <= 0 or table.base.width <= 0 or table.ruler.length <= 0:
         raise DataError(f, "base", "base and ruler lengths must be positive")
     if not 0 < table.arcs.front_half_angle < 180 or not 0 < table.arcs.rear_half_angle < 180:
         raise DataError(f, "arcs", "half angles are between 0 and 180 degrees")
 
+    plannable = {(letter, altitude): tuple(c.number for c in deck.cards
+                                           if altitude or c.kind not in ("climb", "dive"))
+                 for letter, deck in decks.items() for altitude in (False, True)}
     return WowData(aircraft, decks, damage,
-                   {k: v.source for k, v in damage_decks.items()}, table, files)
+                   {k: v.source for k, v in damage_decks.items()}, table, files, plannable)
 
 
 @cache
-def shipped() -> WowData:
+def dataset() -> WowData:
+    """The data the rules use: the shipped files, or a player's copies."""
     return load()
+
+
+shipped = dataset
+"""The former name of :func:`dataset` (the AI uses it)."""
 
 
 def card_end_pose(card: Card, base_length: float) -> tuple[float, float, int]:

@@ -1,13 +1,23 @@
-"""The state of a Wings of War game: immutable structures, copied by ``replace``."""
+"""The state of a Wings of War game: immutable structures, copied by ``replace``, and
+the few reads every chapter shares (an aircraft by id, an aircraft put back)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable
+from typing import Literal, TypeVar
 
 import msgspec
 
-from dogfight.core import Rng
+from dogfight.core import IllegalDecision, Prompt, Rng
 from dogfight.games.wings_of_war.geometry import Pose
+from dogfight.kit.prompts import Frame, PromptKind
+from dogfight.kit.sealed import Sealed
+
+BOOK = "000_caefe768ab735396.txt"
+"""The French rule book, cited in refusals (``book: BOOK § SECTION``)."""
+ACTIVE = ("flying", "ground")
+"""Still in play."""
+replace = msgspec.structs.replace
 
 Status = Literal["flying", "ground", "shot-down", "exploded", "left-table", "crashed",
                  "out-of-control", "exited"]
@@ -17,7 +27,14 @@ SHOT_DOWN = ("shot-down", "exploded", "crashed", "out-of-control")
 """Eliminations that count as shot down for victory points (book § VICTOIRE,
 § MOUVEMENT INTERDIT)."""
 
-Step = Literal["tail-choose", "plan", "vote", "tail-reorder", "ground-move", "fire", "over"]
+Phase = Literal["tailing", "planning", "reordering", "ground-moves", "fire", "over"]
+"""The step of the sequence of play (book § TOUR DE JEU): choosing whom to tail,
+planning, tailers reordering before a reveal, aircraft on the ground turning, fire;
+over. Who decides now is the top frame of ``WowState.prompts``."""
+
+STEPS = {"tail": "tail-choose", "plan": "plan", "vote": "vote", "reorder": "tail-reorder",
+         "ground-move": "ground-move", "fire": "fire"}
+"""The public name of the step (the view's ``step``) for each prompt kind."""
 
 
 class Rules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -161,7 +178,6 @@ class Plane(msgspec.Struct, frozen=True):
     smoke: int = 0
     fire: int = 0
     tailing: str | None = None
-    tail_candidates: tuple[str, ...] = ()
     interrupted: bool = False
     hit_this_phase: bool = False
     immobile_until: int = 0
@@ -202,6 +218,11 @@ class FireOrder(msgspec.Struct, frozen=True, gc=False):
     cards: int = 0
 
 
+def gun_key(plane_id: str, arc: str) -> str:
+    """The owner of a sealed fire order: one gun of one aircraft."""
+    return f"{plane_id}/{arc}"
+
+
 class DeckState(msgspec.Struct, frozen=True):
     letter: str
     draw: tuple[int, ...]
@@ -216,27 +237,93 @@ class WowState(msgspec.Struct, frozen=True):
     planes: tuple[Plane, ...]
     decks: tuple[DeckState, ...]
     turn: int = 1
-    phase: int = 0
-    """0 while planning; 1, 2, 3 while a maneuver is being flown."""
-    step: Step = "plan"
+    phase: Phase = "planning"
+    maneuver: int = 0
+    """Which card of three is flown: 0 while planning; 1, 2, 3 while a maneuver (the
+    book's "phase") is being flown."""
+    prompts: tuple[Frame, ...] = ()
+    """Who must decide now, and about what: a stack of frames, the top one last."""
     phase_count: int = 0
     """Phases flown since the start (aiming counts consecutive phases across turns)."""
-    fire_slots: tuple[FireSlot, ...] = ()
-    """Guns that may fire now and have not given their order."""
-    fire_orders: tuple[FireOrder, ...] = ()
-    tail_queue: tuple[str, ...] = ()
+    fire_orders: Sealed[FireOrder] = Sealed()
+    """This phase's fire orders, sealed by gun (:func:`gun_key`) until all are given
+    (book § TIR)."""
     shown: tuple[Shown, ...] = ()
     result: str | None = None
     winner: str | None = None
     fields: tuple[Field, ...] = ()
     floor: int = 0
     cloud_level: int | None = None
-    proposal: tuple[str, int] | None = None
-    """A floor change proposed this turn: (seat, new floor)."""
-    votes: tuple[tuple[str, bool], ...] = ()
     proposed: tuple[str, ...] = ()
     """Seats that proposed a change this turn (one proposal a seat a turn)."""
-    ground_moves: tuple[str, ...] = ()
-    """Aircraft on the ground that may still be moved freely before phase 2."""
     objectives: tuple[Objective, ...] = ()
     progress: tuple[Progress, ...] = ()
+
+    # -- reads of the top frame (the view, the AI and tests use them) ----------------------
+    @property
+    def step(self) -> str:
+        """The public name of the decision asked now (``over`` when none is)."""
+        return STEPS[self.prompts[-1].kind] if self.prompts else "over"
+
+    @property
+    def fire_slots(self) -> tuple[FireSlot, ...]:
+        """Guns that may fire now and have not given their order (the fire frame's)."""
+        if not self.prompts or self.prompts[-1].kind != "fire":
+            return ()
+        return slots_of(self.prompts[-1])
+
+
+def slots_of(frame: Frame) -> tuple[FireSlot, ...]:
+    """The fire slots a fire frame holds (plain JSON in the frame's data)."""
+    return tuple(FireSlot(plane, arc, tuple((t, n) for t, n in targets))
+                 for plane, arc, targets in frame.data["slots"])
+
+
+# -- prompt kinds ------------------------------------------------------------------------------
+D = TypeVar("D")
+
+
+class Asked(PromptKind[WowState, D]):
+    """A prompt kind whose frame's data is the rules' bookkeeping (the guns left to
+    fire, the tailers waiting...): the seat is shown the frame's kind and text only."""
+
+    def prompt(self, state: WowState, frame: Frame, seat: str) -> Prompt:
+        return Prompt(frame.kind, frame.text)
+
+
+# -- aircraft by id ----------------------------------------------------------------------------
+def find(state: WowState, plane_id: object) -> Plane | None:
+    return next((p for p in state.planes if p.id == plane_id), None)
+
+
+def plane(state: WowState, plane_id: str) -> Plane:
+    """The aircraft ``plane_id`` (a refusal if there is none)."""
+    found = find(state, plane_id)
+    if found is None:
+        raise IllegalDecision(f"there is no plane {plane_id!r}")
+    return found
+
+
+def flown_by(state: WowState, plane_id: str, seat: str) -> Plane | IllegalDecision:
+    """The aircraft ``plane_id`` when ``seat`` flies it, else the refusal to give."""
+    found = find(state, plane_id)
+    if found is None:
+        return IllegalDecision(f"there is no plane {plane_id!r}")
+    if found.seat != seat:
+        return IllegalDecision(f"plane {plane_id!r} is not flown by seat {seat!r}")
+    return found
+
+
+def index(state: WowState, plane_id: str) -> int:
+    return next(i for i, p in enumerate(state.planes) if p.id == plane_id)
+
+
+def put(state: WowState, new: Plane) -> WowState:
+    """``state`` with ``new`` in place of the aircraft of the same id."""
+    return replace(state, planes=tuple(new if p.id == new.id else p for p in state.planes))
+
+
+def seats_of(state: WowState, plane_ids: Iterable[str]) -> tuple[str, ...]:
+    """The seats flying ``plane_ids``, each once, in the order of the aircraft given."""
+    by_id = {p.id: p.seat for p in state.planes}
+    return tuple(dict.fromkeys(by_id[pid] for pid in plane_ids))

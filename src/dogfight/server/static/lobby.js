@@ -82,7 +82,8 @@ function buildNewGameForm() {
       el("label", { for: "hotseat" }, t("Hot-seat: every human seat plays on this screen"))),
     el("div", { class: "actions" },
       el("button", { type: "button", id: "create", class: "primary", onclick: createGame }, t("Create the game"))));
-  const preferred = games.find((g) => g.id === "wings-of-war") || games[0];
+  // first offered: a game on a continuous table (the first game built), else the first
+  const preferred = games.find((g) => g.board === "table") || games[0];
   if (preferred) {
     select.value = preferred.id;
     chooseGame(preferred.id);
@@ -202,8 +203,8 @@ function buildOptions(schema, container, path) {
 }
 
 /**
- * A group of options named like a value of a choice beside it (Down In Flames'
- * "mission" options beside mode = mission) is shown only while that value is chosen.
+ * A group of options named like a value of a choice beside it (e.g. "mission"
+ * options beside mode = mission) is shown only while that value is chosen.
  */
 function syncGroups(container) {
   const selects = [...container.querySelectorAll(":scope > .field > select")];

@@ -3,8 +3,7 @@
 // spectator) saw it after k actions; "steps" is the number of actions.
 
 import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
-import { renderBoard, renderLog, renderOutcome, renderSecrets, statusText } from "./board.js";
-import { GAME as DIF, loadDifData } from "./difboard.js";
+import { loadBoard, renderBoard, renderLog, renderOutcome, renderSecrets, statusText } from "./board.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -71,7 +70,7 @@ async function load() {
   else url.searchParams.delete("seat");
   history.replaceState(null, "", url);
   const game = observation.game || body.game;
-  if (game === DIF) await loadDifData(); // the cards' and aircraft's figures
+  await loadBoard(observation); // what the board draws from (e.g. the cards' figures)
   const title = t(titles[game] || game || "");
   $("title").textContent = t("Replay: {title}", { title });
   renderControls();

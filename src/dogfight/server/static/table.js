@@ -8,9 +8,9 @@
 
 import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
 import {
-  cardFromLabel, decisionText, promptText, renderBoard, renderLog, renderOutcome, renderSecrets, statusText,
+  boardReady, decisionText, decisionWidgets, loadBoard, promptText, renderBoard, renderLog, renderOutcome,
+  renderSecrets, statusText,
 } from "./board.js";
-import { difDataReady, difDecisions, GAME as DIF, loadDifData } from "./difboard.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -24,7 +24,7 @@ let titles = {};           // game id -> title, from the catalogue
 let mode = "spectator";    // "seat" | "hotseat" | "spectator"
 let shownSeat = null;      // hot-seat: the seat whose screen is unlocked
 let busy = false;          // a decision is on its way
-let planUi = null;         // the planning panel on screen: {confirm, undo}
+let planUi = null;         // a board's widgets on screen that take keys: {confirm, undo}
 let lastRendered = null;   // [key, seq, lang] of what is on screen
 
 // ============================================================= live state
@@ -216,9 +216,9 @@ function unlockHandover() {
 function render({ key, body, seat, token, waiting }) {
   const observation = body.observation || {};
   const game = observation.game || body.game;
-  if (game === DIF && !difDataReady()) {
-    // the cards' and aircraft's figures: drawn again once they are here
-    loadDifData().then((ok) => { if (ok) { lastRendered = null; update(); } });
+  if (!boardReady(observation)) {
+    // what the board draws from (e.g. the cards' figures): drawn again once it is here
+    loadBoard(observation).then((ok) => { if (ok) { lastRendered = null; update(); } });
   }
   const title = t(titles[game] || game || "");
   $("title").textContent = title;
@@ -302,16 +302,16 @@ function renderPrompt(body, seat, token, waiting) {
     return;
   }
   const prompt = observation.prompt;
-  const heading = el("h2", { class: "prompt-text" }, promptText(prompt, observation.game));
-  if (observation.game === "wings-of-war" && prompt.kind === "plan" && legal.some((d) => "card" in d)) {
-    fill(box, heading, planningPanel(body, seat, token, legal, labels));
-    return;
-  }
-  if (observation.game === DIF) {
-    fill(box, heading, difDecisions(observation, legal, labels, (decision) => send([decision], token)));
-    return;
-  }
-  fill(box, heading, decisionButtons(body, token, legal, labels));
+  const heading = el("h2", { class: "prompt-text" }, promptText(prompt, observation));
+  const ctx = {
+    matchId,
+    seat,
+    busy: () => busy,
+    send: (decisions, accepted) => send(decisions, token, accepted),
+    buttons: (someLegal, someLabels) => decisionButtons(body, token, someLegal, someLabels),
+    keys: (handlers) => { planUi = handlers; },
+  };
+  fill(box, heading, decisionWidgets(observation, legal, labels, ctx) || decisionButtons(body, token, legal, labels));
 }
 
 function decisionButtons(body, token, legal, labels) {
@@ -330,131 +330,6 @@ function decisionButtons(body, token, legal, labels) {
   });
   return el("div", { class: "decisions" }, [...groups.entries()].map(([key, buttons]) =>
     el("div", { class: "decision-group" }, key ? el("h4", {}, key) : null, el("div", { class: "buttons" }, buttons))));
-}
-
-// -------------------------------------------------------- planning (Wings of War)
-function planKey(seat, turn) {
-  return `dogfight.plan.${matchId}.${seat}.${turn}`;
-}
-
-function loadPicks(seat, turn) {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(planKey(seat, turn)) || "null");
-    if (saved && typeof saved === "object" && saved.picks && Array.isArray(saved.stack)) return saved;
-  } catch { /* a fresh plan */ }
-  return { picks: {}, stack: [] };
-}
-
-function savePicks(seat, turn, state) {
-  sessionStorage.setItem(planKey(seat, turn), JSON.stringify(state));
-}
-
-function planningPanel(body, seat, token, legal, labels) {
-  const observation = body.observation;
-  const turn = observation.turn;
-  const planes = (observation.view?.planes || []).filter((p) => p.seat === seat);
-  const hands = {};
-  const others = [];
-  legal.forEach((decision, index) => {
-    if ("card" in decision) {
-      const card = cardFromLabel(labels[index]) || { name: `#${decision.card}`, steep: false, number: decision.card };
-      (hands[decision.plane] ||= []).push({ ...card, number: decision.card, decision });
-    } else {
-      others.push([decision, index]);
-    }
-  });
-  const planning = planes.filter((p) => hands[p.id]);
-  const state = loadPicks(seat, turn);
-  // keep only picks that are still legal and fit the slots left
-  for (const plane of planning) {
-    const numbers = new Set(hands[plane.id].map((c) => c.number));
-    const room = 3 - (plane.plan || []).length;
-    state.picks[plane.id] = (state.picks[plane.id] || []).filter((n) => numbers.has(n)).slice(0, room);
-  }
-  for (const key of Object.keys(state.picks)) if (!hands[key]) delete state.picks[key];
-  state.stack = state.stack.filter((p) => state.picks[p]);
-  savePicks(seat, turn, state);
-
-  const container = el("div", { class: "planning" });
-  const complete = () => planning.every((p) => (p.plan || []).length + state.picks[p.id].length === 3);
-  const confirmButton = el("button", { type: "button", id: "confirm", class: "primary", title: t("Enter") }, t("Confirm"));
-  const undoButton = el("button", { type: "button", id: "undo", title: t("Backspace") }, t("Undo"));
-
-  function redraw() {
-    savePicks(seat, turn, state);
-    fill(container, planning.map((plane) => {
-      const sent = plane.plan || [];
-      const mine = state.picks[plane.id];
-      const byNumber = Object.fromEntries(hands[plane.id].map((c) => [c.number, c]));
-      const slots = [0, 1, 2].map((i) => {
-        if (i < sent.length) {
-          return el("li", { class: "slot sent" }, el("span", { class: "slot-n" }, String(i + 1)), t(sent[i].name), el("small", {}, ` #${sent[i].card}`));
-        }
-        const n = mine[i - sent.length];
-        if (n !== undefined) {
-          const card = byNumber[n];
-          return el("li", { class: "slot picked", dataset: { card: String(n) } },
-            el("span", { class: "slot-n" }, String(i + 1)), t(card?.name || `#${n}`), card?.steep ? " ♦" : "", el("small", {}, ` #${n}`));
-        }
-        return el("li", { class: "slot empty" }, el("span", { class: "slot-n" }, String(i + 1)), "—");
-      });
-      const full = sent.length + mine.length >= 3;
-      const hand = hands[plane.id].map((card) => el("button", {
-        type: "button",
-        class: `card${card.steep ? " steep" : ""}`,
-        dataset: { card: String(card.number), plane: plane.id },
-        disabled: busy || full || mine.includes(card.number),
-        title: card.steep ? t("steep maneuver") : "",
-        onclick: () => {
-          if (busy || full || mine.includes(card.number)) return;
-          mine.push(card.number);
-          state.stack.push(plane.id);
-          redraw();
-        },
-      }, el("span", { class: "card-name" }, t(card.name)), card.steep ? el("span", { class: "steep-mark" }, "♦") : null,
-      el("span", { class: "card-number" }, `#${card.number}`)));
-      return el("section", { class: "plan-plane", dataset: { plane: plane.id } },
-        el("h3", {}, `${plane.id} · ${plane.name}`),
-        el("ol", { class: "plan-slots" }, slots),
-        el("div", { class: "hand", role: "group", "aria-label": t("Hand") }, hand));
-    }),
-    el("div", { class: "plan-actions" }, undoButton, confirmButton,
-      el("span", { class: "hint" }, t("Backspace: undo · Enter: confirm"))),
-    others.length ? el("div", { class: "other-decisions" }, el("h4", {}, t("Other decisions")),
-      decisionButtons(body, token, others.map(([d]) => d), others.map(([, i]) => labels[i]))) : null);
-    confirmButton.disabled = busy || !complete() || !state.stack.length;
-    undoButton.disabled = busy || !state.stack.length;
-  }
-
-  function undo() {
-    if (busy || !state.stack.length) return;
-    const plane = state.stack.pop();
-    state.picks[plane].pop();
-    redraw();
-  }
-
-  async function confirm() {
-    if (busy || !complete() || !state.stack.length) return;
-    const decisions = [];
-    for (const plane of planning) {
-      for (const n of state.picks[plane.id]) decisions.push({ plane: plane.id, card: n });
-    }
-    const done = await send(decisions, token, (decision) => {
-      // a card accepted by the server leaves the local plan
-      const list = state.picks[decision.plane];
-      list.splice(list.indexOf(decision.card), 1);
-      const at = state.stack.lastIndexOf(decision.plane);
-      if (at >= 0) state.stack.splice(at, 1);
-      savePicks(seat, turn, state);
-    });
-    if (done) sessionStorage.removeItem(planKey(seat, turn));
-  }
-
-  undoButton.addEventListener("click", undo);
-  confirmButton.addEventListener("click", confirm);
-  planUi = { undo, confirm };
-  redraw();
-  return container;
 }
 
 function onKey(event) {

@@ -1,14 +1,17 @@
-// Down In Flames at the table: the aircraft as cards on five altitude levels, the
-// positions between enemies drawn as pairs of aircraft, bombers in formation, the
-// seat's hand as action cards (the other hands as counts), the chain of cards being
-// played; its prompts as grouped buttons. Chosen by board.js and table.js when
-// observation.game is "down-in-flames"; the card and aircraft figures come from
-// GET /api/games/down-in-flames/data.
+// The board of a game without a map (Game.board "none"): cards and counters.
+//
+// A view with `planes` (Down In Flames) is drawn as cards: the aircraft on five
+// altitude levels, the positions between enemies drawn as pairs of aircraft, bombers
+// in formation, the seat's hand as action cards (the other hands as counts), the
+// chain of cards being played; its prompts as grouped buttons. The card and aircraft
+// figures come from the game's data, GET /api/games/{observation.game}/data
+// (`action_deck`, `aircraft`). Any other view (the test duel) is shown as tables,
+// its decisions as the page's buttons.
 
-import { el } from "./common.js";
-import { t } from "./i18n.js";
+import { el } from "../common.js";
+import { t } from "../i18n.js";
+import { genericBoard, genericSecrets } from "./generic.js";
 
-export const GAME = "down-in-flames";
 const SVG = "http://www.w3.org/2000/svg";
 const ALTITUDES = ["very-low", "low", "medium", "high", "very-high"];
 const ALT_MODS = { "very-low": [1, 1], low: [0, 1], medium: [0, 0], high: [-1, 0], "very-high": [-1, -1] };
@@ -18,11 +21,16 @@ const EXTRA_COLOURS = ["#2e8b57", "#8e44ad", "#b8860b", "#555"];
 let data = null;     // {cards: {id: card}, aircraft: {id: aircraft}}
 let loading = null;
 
+/** Whether the view is drawn as cards (aircraft on altitude levels). */
+function cardsView(observation) {
+  return Array.isArray(observation?.view?.planes);
+}
+
 /** Load the game's cards and aircraft once; resolves true when they are there. */
-export function loadDifData() {
-  if (data) return Promise.resolve(true);
+export function load(observation) {
+  if (data || !cardsView(observation)) return Promise.resolve(true);
   if (!loading) {
-    loading = fetch(`/api/games/${GAME}/data`)
+    loading = fetch(`/api/games/${encodeURIComponent(observation.game)}/data`)
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((body) => {
         if (!body) return false;
@@ -38,8 +46,9 @@ export function loadDifData() {
   return loading;
 }
 
-export function difDataReady() {
-  return Boolean(data);
+/** Whether what the board draws from is here (else draw again once load() resolves). */
+export function ready(observation) {
+  return Boolean(data) || !cardsView(observation);
 }
 
 function cardOf(id) {
@@ -64,7 +73,7 @@ function colour(side) {
   return EXTRA_COLOURS[sum % EXTRA_COLOURS.length];
 }
 
-export function altitudeText(level) {
+function altitudeText(level) {
   return {
     "very-low": t("Very low"), low: t("Low"), medium: t("Medium"), high: t("High"), "very-high": t("Very high"),
   }[level] || humanize(level);
@@ -79,7 +88,7 @@ function altitudeMods(level) {
   return t("horsepower {pre}/{post}", { pre: signed(pre), post: signed(post) });
 }
 
-export function positionText(position) {
+function positionText(position) {
   return {
     tailing: t("Tailing"), advantaged: t("Advantaged"), neutral: t("Neutral"),
     disadvantaged: t("Disadvantaged"), tailed: t("Tailed"),
@@ -112,7 +121,12 @@ function relation(positions, a, b) {
 }
 
 // ==================================================================== the board
-export function difBoard(observation, seat) {
+/** The cards and counters, or the view as tables when it holds no planes. */
+export function render(observation, seat) {
+  return cardsView(observation) ? cardsBoard(observation, seat) : genericBoard(observation);
+}
+
+function cardsBoard(observation, seat) {
   const view = observation.view || {};
   const planes = view.planes || [];
   const board = el("div", { class: "dif-board", dataset: { phase: view.phase || "" } });
@@ -356,7 +370,7 @@ function positionPairs(view, planes, seat) {
 
 // ================================================================ the cards
 /** An action card: title, subtitle, maneuver value, bursts, hits, React To. */
-export function actionCard(id, extra = {}) {
+function actionCard(id, extra = {}) {
   const card = cardOf(id);
   const kinds = (card.kinds || []).map((k) => t(k));
   return el("div", { class: `dif-card${extra.class ? ` ${extra.class}` : ""}`, dataset: { card: id }, title: card.text || "" },
@@ -398,7 +412,13 @@ function chainPanel(chain) {
 }
 
 // ================================================================ secrets
-export function difSecrets(observation, seat) {
+/** The seat's secret choices and the size of its hand, or null. */
+export function secrets(observation, seat) {
+  if (!observation || !seat) return null;
+  return cardsView(observation) ? cardSecrets(observation, seat) : genericSecrets(observation, seat);
+}
+
+function cardSecrets(observation, seat) {
   const view = observation.view || {};
   const mine = (view.planes || []).filter((p) => p.seat === seat);
   const items = [];
@@ -424,7 +444,8 @@ export function difSecrets(observation, seat) {
 }
 
 // ================================================================ prompt
-export function difPromptText(prompt) {
+/** A prompt's text in the reader's language, or null (then the prompt's own text). */
+export function promptText(prompt) {
   const data = prompt.data || {};
   switch (prompt.kind) {
     case "fighter": return t("{plane}: choose your fighter in secret", { plane: data.plane });
@@ -444,12 +465,12 @@ export function difPromptText(prompt) {
     case "speed": return t("{plane}: speed maneuvers", { plane: data.plane });
     case "actions": return t("{plane}: play cards", { plane: data.plane });
     case "discard": return t("{plane}: discard the cards you do not want", { plane: data.plane });
-    default: return t(prompt.text || prompt.kind || "");
+    default: return null;
   }
 }
 
-/** A decision in words (the game's English label as the fallback). */
-export function difDecisionText(observation, d, label) {
+/** A decision in words, or null (then the game's label). */
+export function decisionText(observation, d, label) {
   if ("play" in d) {
     const card = cardName(d.play);
     switch (d.as) {
@@ -503,7 +524,14 @@ export function difDecisionText(observation, d, label) {
   if ("formation" in d) return t("Formation: {formation}", { formation: t(d.formation) });
   if ("bomber" in d) return t("{bomber} is attacked", { bomber: d.bomber });
   if ("option" in d) return t("Campaign option #{option}", { option: d.option }) + (d.choice ? ` (${t(d.choice)})` : "");
-  return label ? t(label) : JSON.stringify(d);
+  // the test duel's orders
+  if ("maneuver" in d) return t(d.maneuver);
+  if ("fire" in d) return d.fire ? t("Fire") : t("Hold fire");
+  return null;
+}
+
+function cardDecisionText(observation, d, label) {
+  return decisionText(observation, d, label) ?? (label ? t(label) : JSON.stringify(d));
 }
 
 /** Stay, climb or dive, with the card discarded for it. */
@@ -523,12 +551,18 @@ function fighterChoice(d) {
     (a.specials || []).length ? ` · ${a.specials.map(specialText).join(", ")}` : "");
 }
 
+/** The prompt's card buttons for a view of cards, or null: the page's buttons. */
+export function decisions(observation, legal, labels, ctx) {
+  if (!cardsView(observation)) return null;
+  return cardDecisions(observation, legal, labels, (decision) => ctx.send([decision]));
+}
+
 /**
  * The legal decisions as buttons, grouped: cards to play by card, reactions with
  * a "No reaction" button always first, secret choices as choices. ``decide(d)``
  * sends one.
  */
-export function difDecisions(observation, legal, labels, decide) {
+function cardDecisions(observation, legal, labels, decide) {
   const kind = observation.prompt?.kind;
   const groups = new Map(); // key -> {title, node?, buttons}
   const group = (key, title, node = null) => {
@@ -537,7 +571,7 @@ export function difDecisions(observation, legal, labels, decide) {
   };
   legal.forEach((d, index) => {
     const classes = ["decision"];
-    let text = difDecisionText(observation, d, labels[index]);
+    let text = cardDecisionText(observation, d, labels[index]);
     let target = group("", null);
     let extra = null;
     if ("play" in d) {

@@ -1,0 +1,462 @@
+// The board of a continuous table (Game.board "table": Wings of War): the table as
+// SVG in millimetres (bases, firing arcs, objectives, landing fields, labels placed
+// clear of each other), the seat's own aircraft (damage, plan, special damage), its
+// decisions in words and the maneuver-card planner of the planning prompt.
+//
+// The view it draws: {area: {width, height}, planes: [{id, name, seat, side, status,
+// x, y, heading, guns, ...}], objectives, landing_fields, missions, rules, step, phase}.
+
+import { el, fill } from "../common.js";
+import { t } from "../i18n.js";
+import { genericBoard, genericSecrets, legend, round, sideColours, svg } from "./generic.js";
+
+const ACTIVE = ["flying", "ground"];
+
+// Table figures (docs: games/wings_of_war/data/table.toml).
+const BASE_LENGTH = 64;
+const BASE_WIDTH = 42;
+const RULER = 100;
+const ARC_HALF_ANGLE = 33.3;
+
+// ================================================================== the board
+/** The table as SVG, or the view as tables when it holds no planes. */
+export function render(observation, seat) {
+  const view = observation?.view;
+  if (view && Array.isArray(view.planes)) return tableBoard(view, observation.seats || {}, seat);
+  return genericBoard(observation);
+}
+
+function wedge(radius, halfAngle) {
+  const a = (halfAngle * Math.PI) / 180;
+  const x = round(radius * Math.cos(a));
+  const y = round(radius * Math.sin(a));
+  return `M0,0 L${x},${-y} A${radius},${radius} 0 0 1 ${x},${y} Z`;
+}
+
+function tableBoard(view, seats, seat) {
+  const width = Number(view.area?.width) || 900;
+  const height = Number(view.area?.height) || 900;
+  const margin = 90;
+  const flip = (y) => round(height - Number(y));
+  const colours = sideColours(seats);
+  const font = round(20 * Math.max(1, Math.max(width, height) / 1000)); // text in mm
+  const board = svg("svg", {
+    class: "board wow-board",
+    viewBox: `${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin}`,
+    preserveAspectRatio: "xMidYMid meet",
+    role: "img",
+    "aria-label": t("The table"),
+  });
+  board.append(svg("title", {}, t("The table: {width} x {height} mm", { width, height })));
+  board.append(svg("rect", { class: "table", x: 0, y: 0, width, height }));
+  const grid = svg("g", { class: "grid" });
+  for (let x = 100; x < width; x += 100) grid.append(svg("line", { x1: x, y1: 0, x2: x, y2: height }));
+  for (let y = 100; y < height; y += 100) grid.append(svg("line", { x1: 0, y1: flip(y), x2: width, y2: flip(y) }));
+  board.append(grid);
+  board.append(svg("text", { class: "scale", x: 0, y: height + 30, "font-size": font }, 
+    t("Grid: 10 cm. Ruler: 10 cm (short range: first half)")));
+
+  for (const [index, field] of (view.landing_fields || []).entries()) {
+    const length = Number(field.length) || 270;
+    const fieldWidth = Number(field.width) || 90;
+    board.append(svg("g", {
+      class: "landing-field", dataset: { field: String(index) },
+      transform: `translate(${round(field.x)},${flip(field.y)}) rotate(${-Number(field.heading || 0)})`,
+    },
+    svg("rect", { x: -length / 2, y: -fieldWidth / 2, width: length, height: fieldWidth }),
+    svg("text", { x: -length / 2 + 8, y: fieldWidth / 2 - 8, "font-size": font * 0.8 }, t("landing field"))));
+  }
+
+  const obstacles = []; // label boxes already on the table
+  for (const [index, objective] of (view.objectives || []).entries()) {
+    const done = (view.missions || []).filter((m) => m.objective === index);
+    const achieved = done.some((m) => m.achieved);
+    const home = done.some((m) => m.home);
+    const colour = colours[objective.side] || "#555";
+    const lines = [t("objective: {kind}", { kind: t(objective.kind) })];
+    if (objective.max_altitude !== null && objective.max_altitude !== undefined && view.rules?.altitude) {
+      lines.push(t("altitude {altitude} or lower", { altitude: objective.max_altitude }));
+    }
+    if (objective.exit_edge) lines.push(t("then exit by the {edge} edge", { edge: t(objective.exit_edge) }));
+    if (home) lines.push(t("mission accomplished"));
+    else if (achieved) lines.push(t("objective achieved"));
+    const textTop = flip(objective.y) - (Number(objective.radius) || 60) - 8 - lines.length * font * 1.15;
+    const textWidth = Math.max(...lines.map((line) => line.length)) * font * 0.62;
+    obstacles.push({ x0: objective.x - textWidth / 2, x1: objective.x + textWidth / 2, y0: textTop, y1: textTop + lines.length * font * 1.15 + 8 });
+    board.append(svg("g", { class: `objective${achieved ? " achieved" : ""}`, dataset: { objective: String(index) } },
+      svg("circle", { cx: round(objective.x), cy: flip(objective.y), r: Number(objective.radius) || 60, stroke: colour }),
+      svg("text", {
+        x: round(objective.x), "text-anchor": "middle", "font-size": font,
+        y: round(flip(objective.y) - (Number(objective.radius) || 60) - 8 - (lines.length - 1) * font * 1.15),
+      },
+        lines.map((line, i) => svg("tspan", { x: round(objective.x), dy: i ? round(font * 1.15) : 0 }, line)))));
+  }
+
+  // arcs first (under every base), then bases, then labels on top
+  const arcs = svg("g", { class: "arcs" });
+  const bases = svg("g", { class: "bases" });
+  const labels = svg("g", { class: "labels", "font-size": font });
+  const labelEntries = [];
+  for (const plane of view.planes) {
+    const active = ACTIVE.includes(plane.status);
+    const colour = colours[plane.side] || "#555";
+    const mine = seat !== null && seat !== undefined && plane.seat === seat;
+    const pose = `translate(${round(plane.x)},${flip(plane.y)}) rotate(${-Number(plane.heading || 0)})`;
+    if (active && !plane.in_clouds) {
+      const guns = plane.guns || {};
+      const group = svg("g", { class: "arc", transform: pose, dataset: { plane: plane.id } });
+      for (const arc of ["front", "rear"]) {
+        if (!guns[arc]) continue;
+        const turn = arc === "rear" ? "rotate(180)" : "";
+        group.append(
+          svg("path", { class: `arc-long ${arc}`, d: wedge(RULER, ARC_HALF_ANGLE), fill: colour, transform: turn }),
+          svg("path", { class: `arc-short ${arc}`, d: wedge(RULER / 2, ARC_HALF_ANGLE), fill: colour, transform: turn }));
+      }
+      arcs.append(group);
+    }
+    const classes = ["plane", active ? "active" : "eliminated", mine ? "mine" : "", plane.in_clouds ? "in-clouds" : ""];
+    const base = svg("g", {
+      class: classes.filter(Boolean).join(" "),
+      dataset: { plane: plane.id, side: plane.side, status: plane.status },
+    });
+    const body = svg("g", { class: "pose", transform: pose },
+      svg("rect", {
+        class: "base", x: -BASE_LENGTH / 2, y: -BASE_WIDTH / 2, width: BASE_LENGTH, height: BASE_WIDTH,
+        rx: 3, fill: active ? colour : "#9a9a9a",
+      }),
+      svg("path", { class: "nose", d: `M${BASE_LENGTH / 2 - 14},-9 L${BASE_LENGTH / 2 - 2},0 L${BASE_LENGTH / 2 - 14},9 Z` }),
+      svg("circle", { class: "stand", cx: 0, cy: 0, r: 3.5 }));
+    if (!active) {
+      body.append(svg("path", { class: "cross", d: `M-20,-14 L20,14 M-20,14 L20,-14` }));
+    }
+    base.append(svg("title", {}, `${plane.id}: ${plane.name} (${t(plane.status)})`), body);
+    bases.append(base);
+    labelEntries.push({ plane, active, x: round(plane.x), y: flip(plane.y), lines: labelLines(plane, view, active) });
+  }
+  const bounds = { x0: -margin, x1: width + margin, y0: -margin, y1: height + margin };
+  for (const entry of placeLabels(labelEntries, font, bounds, obstacles)) labels.append(labelNode(entry));
+  board.append(arcs, bases, labels);
+  return el("div", { class: "board-wrap" }, board, legend(colours, seats, seat));
+}
+
+function labelLines(plane, view, active) {
+  const lines = [`${plane.id} · ${plane.name}`];
+  if (!active) {
+    lines.push(t(plane.status));
+    return lines;
+  }
+  const facts = [];
+  if (view.rules?.altitude) {
+    facts.push(t("alt. {altitude}", { altitude: plane.altitude }));
+    facts.push(t("{stands} stands", { stands: plane.stands }));
+    if (plane.climb_counters) facts.push(t("{n} climb", { n: plane.climb_counters }));
+  }
+  if (plane.status === "ground") facts.push(t("on the ground"));
+  if (plane.in_clouds) facts.push(t("in the clouds"));
+  if (facts.length) lines.push(facts.join(" · "));
+  const counters = [];
+  for (const [arc, gun] of Object.entries(plane.guns || {})) {
+    if (gun.jam) counters.push(t("{arc} jam {n}", { arc: t(arc), n: gun.jam }));
+    if (gun.aiming_at) counters.push(t("aiming at {target}", { target: gun.aiming_at }));
+  }
+  if (plane.smoke) counters.push(t("smoke {n}", { n: plane.smoke }));
+  if (plane.fire) counters.push(t("fire {n}", { n: plane.fire }));
+  if (plane.tailing) counters.push(t("tailing {target}", { target: plane.tailing }));
+  if (counters.length) lines.push(counters.join(" · "));
+  if (view.step === "plan") lines.push(t("cards planned: {n}/3", { n: plane.cards_planned }));
+  else if ((plane.revealed || []).length) lines.push((plane.revealed || []).map((name) => t(name)).join(", "));
+  return lines;
+}
+
+/**
+ * Labels beside their aircraft, each put where it overlaps no other label and no
+ * other base if it can: below, above, right or left of its base, then further out.
+ */
+function placeLabels(entries, font, bounds, obstacles = []) {
+  const lineHeight = font * 1.15;
+  const placed = [...obstacles];
+  const bases = entries.map(({ x, y }) => ({ x0: x - 36, x1: x + 36, y0: y - 36, y1: y + 36 }));
+  const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+  const out = [];
+  entries.forEach((entry, index) => {
+    const width = Math.max(...entry.lines.map((line) => line.length)) * font * 0.62;
+    const height = entry.lines.length * lineHeight;
+    const candidates = [];
+    for (const reach of [1, 2.2, 3.4]) {
+      candidates.push(
+        { dx: 0, top: 38 * reach, anchor: "middle" },
+        { dx: 0, top: -38 * reach - height, anchor: "middle" },
+        { dx: 40 * reach, top: -height / 2, anchor: "start" },
+        { dx: -40 * reach, top: -height / 2, anchor: "end" });
+    }
+    let best = candidates[0];
+    let bestBox = null;
+    for (const wanted of candidates) {
+      const left = entry.x + wanted.dx - (wanted.anchor === "middle" ? width / 2 : wanted.anchor === "end" ? width : 0);
+      const top = entry.y + wanted.top;
+      // kept inside the drawing
+      const shiftX = Math.max(0, bounds.x0 - left) - Math.max(0, left + width - bounds.x1);
+      const shiftY = Math.max(0, bounds.y0 - top) - Math.max(0, top + height - bounds.y1);
+      const candidate = { ...wanted, dx: wanted.dx + shiftX, top: wanted.top + shiftY };
+      const box = { x0: left + shiftX, x1: left + shiftX + width, y0: top + shiftY, y1: top + shiftY + height };
+      const clash = placed.some((other) => overlaps(box, other))
+        || bases.some((base, i) => i !== index && overlaps(box, base));
+      if (!bestBox) bestBox = box;
+      if (!clash) {
+        best = candidate;
+        bestBox = box;
+        break;
+      }
+    }
+    placed.push(bestBox);
+    out.push({ ...entry, ...best, lineHeight });
+  });
+  return out;
+}
+
+function labelNode(entry) {
+  const x = round(entry.x + entry.dx);
+  const y = round(entry.y + entry.top + entry.lineHeight * 0.8);
+  return svg("text", {
+    class: `plane-label${entry.active ? "" : " eliminated"}`, x, y, "text-anchor": entry.anchor,
+    dataset: { plane: entry.plane.id },
+  }, entry.lines.map((line, i) => svg("tspan", { x, dy: i ? round(entry.lineHeight) : 0, class: i ? "" : "name" }, line)));
+}
+
+// ================================================================ secrets
+/** What only this seat may see of its own aircraft, or null. */
+export function secrets(observation, seat) {
+  if (!observation || !seat) return null;
+  const view = observation.view || {};
+  if (Array.isArray(view.planes)) {
+    const mine = view.planes.filter((p) => p.seat === seat);
+    if (!mine.length) return null;
+    const box = el("div", { class: "secrets" }, el("h3", {}, t("Your aircraft (secret)")));
+    for (const plane of mine) {
+      const secret = plane.secret || {};
+      const flags = [];
+      if (secret.pilot_wounded) flags.push(t("pilot wounded"));
+      if (secret.observer_wounded) flags.push(t("observer wounded"));
+      if (secret.engine_damaged) flags.push(t("engine damaged"));
+      if (secret.rudder === "left") flags.push(t("rudder jammed to the left"));
+      else if (secret.rudder) flags.push(t("rudder jammed to the right"));
+      const plan = (plane.plan || []).map((c) => `${t(c.name)} (#${c.card})`);
+      const taken = (plane.damage_taken || []).map((c) => `${c[0]}${c[1]}`);
+      box.append(el("section", { class: "own-plane", dataset: { plane: plane.id } },
+        el("h4", {}, `${plane.id} · ${plane.name}`),
+        el("dl", {},
+          el("dt", {}, t("Status")), el("dd", {}, t(plane.status)),
+          el("dt", {}, t("Damage")), el("dd", { class: "damage" },
+            plane.damage === undefined ? "?" : `${plane.damage} / ${plane.structure}`,
+            el("meter", { min: 0, max: plane.structure, value: plane.damage || 0, low: plane.structure * 0.5, high: plane.structure * 0.75, optimum: 0 })),
+          taken.length ? [el("dt", {}, t("Damage cards")), el("dd", {}, taken.join(", "))] : null,
+          el("dt", {}, t("Plan")), el("dd", { class: "plan-text" }, plan.length ? plan.join(" → ") : "—"),
+          flags.length ? [el("dt", {}, t("Special damage")), el("dd", {}, flags.join(", "))] : null,
+          el("dt", {}, t("Maneuver deck")), el("dd", {}, plane.maneuver_deck))));
+    }
+    for (const shown of view.shown_to_you || []) {
+      box.append(el("p", { class: "shown" },
+        t("Tailing: {target} shows {tailer} its card {phase}: {name}",
+          { target: shown.target, tailer: shown.tailer, phase: shown.phase, name: t(shown.name) })));
+    }
+    return box;
+  }
+  return genericSecrets(observation, seat);
+}
+
+// =============================================================== decisions
+/** The card named by a legal plan decision's label ("spad: card 1 = bank left ♦ (#4)"). */
+export function cardFromLabel(label) {
+  const match = /=\s*(.+?)\s*(♦)?\s*\(#(\d+)\)\s*$/.exec(label || "");
+  if (!match) return null;
+  return { name: match[1], steep: Boolean(match[2]), number: Number(match[3]) };
+}
+
+/** A legal decision in the reader's language, or null (then the game's label). */
+export function decisionText(observation, decision, label) {
+  if ("floor" in decision) return t("propose the floor {floor}", { floor: decision.floor });
+  if ("agree" in decision) return decision.agree ? t("agree") : t("refuse");
+  if ("card" in decision) {
+    const card = cardFromLabel(label);
+    return card ? `${decision.plane}: ${t(card.name)}${card.steep ? " ♦" : ""} (#${card.number})` : label;
+  }
+  if ("tail" in decision) return t("{plane}: tail {target}", { plane: decision.plane, target: decision.tail });
+  if ("heading" in decision) {
+    return t("{plane}: turn on the ground to heading {heading}", { plane: decision.plane, heading: decision.heading });
+  }
+  if ("order" in decision) {
+    const plane = (observation.view?.planes || []).find((p) => p.id === decision.plane);
+    const names = decision.order.map((n) => {
+      const entry = (plane?.plan || []).find((c) => c.card === n);
+      return entry ? t(entry.name) : `#${n}`;
+    });
+    return t("{plane}: fly {cards}", { plane: decision.plane, cards: names.join(" → ") });
+  }
+  if (decision.hold) return t("{plane}: hold fire ({arc} gun)", { plane: decision.plane, arc: t(decision.arc) });
+  if ("target" in decision) {
+    const slot = (observation.view?.your_shots || []).find((s) => s.plane === decision.plane && s.arc === decision.arc);
+    const cards = slot?.targets?.find((x) => x.target === decision.target)?.cards;
+    return cards
+      ? t("{plane}: fire ({arc} gun) at {target}, {cards} damage cards",
+        { plane: decision.plane, arc: t(decision.arc), target: decision.target, cards })
+      : t("{plane}: fire ({arc} gun) at {target}", { plane: decision.plane, arc: t(decision.arc), target: decision.target });
+  }
+  return null;
+}
+
+// ================================================================= words
+const PROMPTS = {
+  "Plan three maneuver cards": () => t("Plan three maneuver cards"),
+  "Choose your targets (or hold fire)": () => t("Choose your targets (or hold fire)"),
+  "Choose the enemy you tail this turn": () => t("Choose the enemy you tail this turn"),
+  "You saw the tailed plane's card: order yours": () => t("You saw the tailed plane's card: order yours"),
+  "Turn your aircraft on the ground": () => t("Turn your aircraft on the ground"),
+};
+
+/** A prompt's text in the reader's language, or null (then the prompt's own text). */
+export function promptText(prompt) {
+  if (prompt.text in PROMPTS) return PROMPTS[prompt.text]();
+  const vote = /^(.+) proposes the floor (\d+): agree\?$/.exec(prompt.text || "");
+  if (vote) return t("{seat} proposes the floor {floor}: agree?", { seat: vote[1], floor: vote[2] });
+  return null;
+}
+
+/** Words for the status line after the turn: the phase. */
+export function status(observation) {
+  const phase = observation?.view?.phase;
+  return phase ? [t("phase {phase}", { phase })] : [];
+}
+
+// ================================================================= prompt
+/** The planning prompt's card planner, or null: the page's buttons. */
+export function decisions(observation, legal, labels, ctx) {
+  if (observation.prompt?.kind === "plan" && legal.some((d) => "card" in d)) {
+    return planningPanel(observation, legal, labels, ctx);
+  }
+  return null;
+}
+
+// -------------------------------------------------------- planning
+function planKey(matchId, seat, turn) {
+  return `dogfight.plan.${matchId}.${seat}.${turn}`;
+}
+
+function loadPicks(matchId, seat, turn) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(planKey(matchId, seat, turn)) || "null");
+    if (saved && typeof saved === "object" && saved.picks && Array.isArray(saved.stack)) return saved;
+  } catch { /* a fresh plan */ }
+  return { picks: {}, stack: [] };
+}
+
+function savePicks(matchId, seat, turn, state) {
+  sessionStorage.setItem(planKey(matchId, seat, turn), JSON.stringify(state));
+}
+
+function planningPanel(observation, legal, labels, ctx) {
+  const { matchId, seat } = ctx;
+  const turn = observation.turn;
+  const planes = (observation.view?.planes || []).filter((p) => p.seat === seat);
+  const hands = {};
+  const others = [];
+  legal.forEach((decision, index) => {
+    if ("card" in decision) {
+      const card = cardFromLabel(labels[index]) || { name: `#${decision.card}`, steep: false, number: decision.card };
+      (hands[decision.plane] ||= []).push({ ...card, number: decision.card, decision });
+    } else {
+      others.push([decision, index]);
+    }
+  });
+  const planning = planes.filter((p) => hands[p.id]);
+  const state = loadPicks(matchId, seat, turn);
+  // keep only picks that are still legal and fit the slots left
+  for (const plane of planning) {
+    const numbers = new Set(hands[plane.id].map((c) => c.number));
+    const room = 3 - (plane.plan || []).length;
+    state.picks[plane.id] = (state.picks[plane.id] || []).filter((n) => numbers.has(n)).slice(0, room);
+  }
+  for (const key of Object.keys(state.picks)) if (!hands[key]) delete state.picks[key];
+  state.stack = state.stack.filter((p) => state.picks[p]);
+  savePicks(matchId, seat, turn, state);
+
+  const container = el("div", { class: "planning" });
+  const complete = () => planning.every((p) => (p.plan || []).length + state.picks[p.id].length === 3);
+  const confirmButton = el("button", { type: "button", id: "confirm", class: "primary", title: t("Enter") }, t("Confirm"));
+  const undoButton = el("button", { type: "button", id: "undo", title: t("Backspace") }, t("Undo"));
+
+  function redraw() {
+    savePicks(matchId, seat, turn, state);
+    fill(container, planning.map((plane) => {
+      const sent = plane.plan || [];
+      const mine = state.picks[plane.id];
+      const byNumber = Object.fromEntries(hands[plane.id].map((c) => [c.number, c]));
+      const slots = [0, 1, 2].map((i) => {
+        if (i < sent.length) {
+          return el("li", { class: "slot sent" }, el("span", { class: "slot-n" }, String(i + 1)), t(sent[i].name), el("small", {}, ` #${sent[i].card}`));
+        }
+        const n = mine[i - sent.length];
+        if (n !== undefined) {
+          const card = byNumber[n];
+          return el("li", { class: "slot picked", dataset: { card: String(n) } },
+            el("span", { class: "slot-n" }, String(i + 1)), t(card?.name || `#${n}`), card?.steep ? " ♦" : "", el("small", {}, ` #${n}`));
+        }
+        return el("li", { class: "slot empty" }, el("span", { class: "slot-n" }, String(i + 1)), "—");
+      });
+      const full = sent.length + mine.length >= 3;
+      const hand = hands[plane.id].map((card) => el("button", {
+        type: "button",
+        class: `card${card.steep ? " steep" : ""}`,
+        dataset: { card: String(card.number), plane: plane.id },
+        disabled: ctx.busy() || full || mine.includes(card.number),
+        title: card.steep ? t("steep maneuver") : "",
+        onclick: () => {
+          if (ctx.busy() || full || mine.includes(card.number)) return;
+          mine.push(card.number);
+          state.stack.push(plane.id);
+          redraw();
+        },
+      }, el("span", { class: "card-name" }, t(card.name)), card.steep ? el("span", { class: "steep-mark" }, "♦") : null,
+      el("span", { class: "card-number" }, `#${card.number}`)));
+      return el("section", { class: "plan-plane", dataset: { plane: plane.id } },
+        el("h3", {}, `${plane.id} · ${plane.name}`),
+        el("ol", { class: "plan-slots" }, slots),
+        el("div", { class: "hand", role: "group", "aria-label": t("Hand") }, hand));
+    }),
+    el("div", { class: "plan-actions" }, undoButton, confirmButton,
+      el("span", { class: "hint" }, t("Backspace: undo · Enter: confirm"))),
+    others.length ? el("div", { class: "other-decisions" }, el("h4", {}, t("Other decisions")),
+      ctx.buttons(others.map(([d]) => d), others.map(([, i]) => labels[i]))) : null);
+    confirmButton.disabled = ctx.busy() || !complete() || !state.stack.length;
+    undoButton.disabled = ctx.busy() || !state.stack.length;
+  }
+
+  function undo() {
+    if (ctx.busy() || !state.stack.length) return;
+    const plane = state.stack.pop();
+    state.picks[plane].pop();
+    redraw();
+  }
+
+  async function confirm() {
+    if (ctx.busy() || !complete() || !state.stack.length) return;
+    const decisions = [];
+    for (const plane of planning) {
+      for (const n of state.picks[plane.id]) decisions.push({ plane: plane.id, card: n });
+    }
+    const done = await ctx.send(decisions, (decision) => {
+      // a card accepted by the server leaves the local plan
+      const list = state.picks[decision.plane];
+      list.splice(list.indexOf(decision.card), 1);
+      const at = state.stack.lastIndexOf(decision.plane);
+      if (at >= 0) state.stack.splice(at, 1);
+      savePicks(matchId, seat, turn, state);
+    });
+    if (done) sessionStorage.removeItem(planKey(matchId, seat, turn));
+  }
+
+  undoButton.addEventListener("click", undo);
+  confirmButton.addEventListener("click", confirm);
+  ctx.keys({ undo, confirm });
+  redraw();
+  return container;
+}
