@@ -216,7 +216,11 @@ def test_redline_one_hit_then_three_cards_at_any_time() -> None:
     state = fight(["in-my-sights-1"], ["redline"], (A, X, 1))
     state = act(state, "allies", {"play": "in-my-sights-1", "as": "attack", "target": X})
     assert {"redline": "redline"} in legal(state, "axis")
-    state = acts(state, ("axis", {"redline": "redline"}), ("axis", {"evasive": False}))
+    state = act(state, "axis", {"redline": "redline"})
+    # Evasive is asked on top of the chain, which waits for the Axis fighter's answer
+    assert [f.kind for f in state.prompts] == ["actions", "react", "evasive"]
+    state = act(state, "axis", {"evasive": False})
+    assert [f.kind for f in state.prompts] == ["actions", "react"]
     assert plane(state, X).damage == 1 and len(plane(state, X).hand) == 3
 
 

@@ -280,6 +280,12 @@ def test_daylight_bombing_1944(d: DifData) -> None:
         ("campaigns/daylight-bombing-1944.toml", ('aircraft = ["fw-190a-8"]',
                                                   'aircraft = ["p-51d"]'),
          "arrows[8].aircraft[0]", "flies for the allies, not the axis"),
+        ("rules.toml", ('bursts = 3\nsource = "book:', 'bursts = 3\nsource = "my notes:'),
+         "tailing", "needs source"),
+        ("rules.toml", ("[patterns.tight]", "[patterns.tighter]"), "patterns",
+         "needs scattered, normal and tight"),
+        ("rules.toml", ("[altitudes.low]", "[altitudes.lower]"), "altitudes",
+         "the five levels in order"),
     ],
 )
 def test_a_malformed_file_is_refused_naming_file_entry_and_reason(
@@ -318,3 +324,31 @@ def test_a_players_copy_replaces_the_shipped_file(tmp_path: Path,
     assert d.action_deck["barrel-roll"].count == 10 and d.action_deck["scissors"].count == 12
     assert d.campaigns["my-poland"].campaign.name == "My Poland"
     assert "poland-1939" in d.campaigns
+
+
+def test_the_rule_tables_come_from_the_data_file(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book's tables (horsepower by altitude, bursts by position, flak patterns, pilot
+    markers) are read from rules.toml, each entry with its source: a player's copy
+    changes the rules (here four bursts more when tailing)."""
+    from dogfight.games.down_in_flames import positions
+    from tests.down_in_flames.helpers import A, X, duel, plane
+
+    shipped = load()
+    assert shipped.tables.positions["tailing"].bursts == 3
+    assert [row.pre for row in shipped.altitude_rows] == [1, 0, 0, -1, -1]
+    assert shipped.tables.patterns["tight"].times(3) == 6
+    assert shipped.tables.patterns["scattered"].times(3) == 1
+    assert shipped.pilot("AP2").aces == 2 and shipped.pilot("").vp == 0
+    assert all(e.source for e in shipped.tables.pilots.values())
+    folder = tmp_path / dif.GAME_ID
+    folder.mkdir()
+    rules = (SHIPPED / "rules.toml").read_text(encoding="utf-8")
+    (folder / "rules.toml").write_text(
+        rules.replace("[positions.tailing]\nbursts = 3", "[positions.tailing]\nbursts = 4"),
+        encoding="utf-8")
+    state = duel()
+    before = positions.cap(state, plane(state, A), 2)
+    monkeypatch.setenv("DOGFIGHT_DATA_DIR", str(tmp_path))
+    assert positions.cap(state, plane(state, A), 2) == before + 1
+    assert positions.cap(state, plane(state, X), 1) == positions.cap(state, plane(state, X), 0) + 1
