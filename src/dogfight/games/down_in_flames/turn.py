@@ -72,8 +72,9 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             state = missions.bomb(state, events)
             state = victory.finish(state, events, state.result or "turns")
             continue
-        state = chains.cancel_if_gone(state)
-        if any(f.kind in INTERRUPTIONS for f in state.prompts):
+        if state.chain is not None:
+            state = chains.cancel_if_gone(state)
+        if interrupted(state):
             break
         if phase == "order" and active:  # a stall's discard ended the turn
             state = sequence.end_turn(state, events)
@@ -116,6 +117,11 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
 
 INTERRUPTIONS = frozenset({"react", "follow", "pick", "evasive", "stall"})
 """The kinds of decision the rules push on top of the step of the sequence of play."""
+
+
+def interrupted(state: DifState) -> bool:
+    """Some interruption waits on the stack."""
+    return any(f.kind in INTERRUPTIONS for f in state.prompts)
 
 
 def interruptions(state: DifState) -> tuple[Frame, ...]:

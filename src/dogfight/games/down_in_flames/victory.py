@@ -89,8 +89,13 @@ def game_end(state: DifState) -> str:
         if not any(in_play(p) for p in state.planes if p.side == m.defender):
             return "defenders-down"
         return ""
-    alive = {p.side for p in state.planes if in_play(p)}
-    return "shot-down" if len(alive) <= 1 else ""
+    side = ""
+    for p in state.planes:
+        if not p.down and not p.gone:  # in play
+            if side and p.side != side:
+                return ""  # two sides still fly
+            side = p.side
+    return "shot-down"
 
 
 def end_game(state: DifState, events: list[Event], why: str) -> DifState:
