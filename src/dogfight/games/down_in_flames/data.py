@@ -1,4 +1,6 @@
-"""Down In Flames data: aircraft cards, the 110-card action deck, campaign sheets.
+"""Down In Flames data: aircraft cards, the 110-card action deck, the rule tables of the
+book's text (``rules.toml``: horsepower and bonus cards by altitude, bursts by position,
+flak and bombing patterns, pilot markers), campaign sheets.
 
 The cards and sheets are pictures in the rule book (``shared/seeds/004_fe250b7836505b34.txt``):
 the files hold every figure its text pins down (``source = "book: ..."``) and derive the
@@ -6,6 +8,8 @@ rest (``source = "derived: ..."``). A player who owns the cards copies a file to
 ``$DOGFIGHT_DATA_DIR/down-in-flames/`` (campaigns to ``.../campaigns/``, where a new
 sheet may also be added) and edits it; that copy is loaded instead. Everything is
 checked on load: a malformed file is refused naming the file, the entry and the reason.
+Each aircraft's figures for every pilot marker and side of its card are computed once on
+load (:attr:`DifData.profiles`); :func:`dataset` is the data as loaded.
 """
 
 from __future__ import annotations
