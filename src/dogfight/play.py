@@ -45,11 +45,11 @@ def simulate(
         seat: make_pilot(name, derive_seed(seed, "pilot", seat))
         for seat, name in assignment.items()
     }
-    while not match.over:
+    while pending := list(match.pending):
         if len(match.actions) >= max_decisions:
             raise DogfightError(f"the game did not end within {max_decisions} decisions")
-        for seat in list(match.pending):
-            if seat not in match.pending:
+        for index, seat in enumerate(pending):
+            if index and seat not in match.pending:  # answered by the seats before it
                 continue
             decision = pilots[seat].choose(game.id, match.observe(seat),
                                            search=searcher(game, match.state, seat))

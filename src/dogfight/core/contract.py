@@ -134,6 +134,12 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
         """The next state and its events; called only with a validated decision."""
 
+    def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
+        """:meth:`validate` then :meth:`apply`, as :func:`decide` needs them; a game may
+        answer both at once (the kit's prompts read the decision only once)."""
+        self.validate(state, seat, decision)
+        return self.apply(state, seat, decision)
+
     # -- what is seen -------------------------------------------------------------
     @abstractmethod
     def view(self, state: S, viewer: Seat | None) -> JSON:
@@ -272,8 +278,7 @@ def decide(game: Game[S], state: S, seat: Any, decision: Any) -> Step[S]:
         waiting = ", ".join(pending)
         raise NotYourTurn(f"seat {seat!r} has nothing to decide now (waiting for: {waiting})")
     decision = check_decision_shape(decision)
-    game.validate(state, seat, decision)
-    return game.apply(state, seat, decision)
+    return game.play(state, seat, decision)
 
 
 def observe(game: Game[S], state: S, viewer: Seat | None) -> JSON:

@@ -228,18 +228,21 @@ class PromptedGame(Game[S]):
     its table of prompt kinds over the prompt stack kept in the state.
 
     A subclass sets ``prompts`` (from :func:`prompt_table`) and keeps ``prompts:
-    tuple[Frame, ...]`` in its state; the rest of the contract is its own. When a
-    decision leaves the stack empty, :meth:`proceed` (the game's sequence of play)
-    resolves what follows and asks the next decision, so a chapter's prompt kinds do
-    their chapter's part and never need to know which chapter comes next.
+    tuple[Frame, ...]`` in its state; the rest of the contract is its own. After each
+    decision the kit calls :meth:`proceed` (the game's sequence of play), which
+    resolves what follows once every frame is answered (or what the book resolves at
+    once, e.g. a hit that ends the game while a reaction is still asked) and asks the
+    next decision; so a chapter's prompt kinds do their chapter's part and never need
+    to know which chapter comes next.
     """
 
     prompts: ClassVar[Mapping[str, PromptKind[Any, Any]]]
 
     def proceed(self, state: S, events: list[Event]) -> S:
-        """The sequence of play once every frame is answered: resolve what the book
-        resolves without a decision, then ask the next one (an empty stack after it
-        means the game is over). By default, nothing follows."""
+        """The sequence of play after a decision: the state unchanged while a frame
+        waits for an answer, else what the book resolves without a decision and the
+        next frame (an empty stack after it means the game is over). By default,
+        nothing follows."""
         return state
 
     def frame_for(self, state: S, seat: Seat) -> tuple[Frame, PromptKind[S, Any]] | None:
@@ -254,6 +257,9 @@ class PromptedGame(Game[S]):
         if frame is None:
             return {}
         kind = self.prompts[frame.kind]
+        if type(kind).prompt is PromptKind.prompt:  # the frame's own prompt, for every seat
+            shown = Prompt(frame.kind, frame.text, frame.data)
+            return dict.fromkeys(frame.seats, shown)
         return {seat: kind.prompt(state, frame, seat) for seat in frame.seats}
 
     def legal(self, state: S, seat: Seat) -> Sequence[Decision]:
@@ -264,23 +270,38 @@ class PromptedGame(Game[S]):
         return as_json(kind.legal(state, frame, seat))
 
     def validate(self, state: S, seat: Seat, decision: Decision) -> None:
+        kind, frame, typed = self._read(state, seat, decision)
+        self._check(kind, state, frame, seat, typed)
+
+    def apply(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
+        kind, frame, typed = self._read(state, seat, decision)
+        return self._apply(kind, state, frame, seat, typed)
+
+    def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
+        """Validate and apply with one reading of the decision."""
+        kind, frame, typed = self._read(state, seat, decision)
+        self._check(kind, state, frame, seat, typed)
+        return self._apply(kind, state, frame, seat, typed)
+
+    def _read(self, state: S, seat: Seat,
+              decision: Decision) -> tuple[PromptKind[S, Any], Frame, Any]:
         found = self.frame_for(state, seat)
         if found is None:
             raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
         frame, kind = found
-        reason = kind.refusal(state, frame, seat, kind.decode(decision))
+        return kind, frame, kind.decode(decision)
+
+    @staticmethod
+    def _check(kind: PromptKind[S, Any], state: S, frame: Frame, seat: Seat,
+               typed: Any) -> None:
+        reason = kind.refusal(state, frame, seat, typed)
         if isinstance(reason, IllegalDecision):
             raise reason
         if reason is not None:
             raise IllegalDecision(reason, rule=kind.rule or None)
 
-    def apply(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        found = self.frame_for(state, seat)
-        if found is None:
-            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
-        frame, kind = found
+    def _apply(self, kind: PromptKind[S, Any], state: S, frame: Frame, seat: Seat,
+               typed: Any) -> Step[S]:
         events: list[Event] = []
-        state = kind.apply(state, frame, seat, kind.decode(decision), events)
-        if not frames(state):
-            state = self.proceed(state, events)
-        return Step(state, tuple(events))
+        state = kind.apply(state, frame, seat, typed, events)
+        return Step(self.proceed(state, events), tuple(events))

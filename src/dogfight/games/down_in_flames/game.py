@@ -17,12 +17,10 @@ import msgspec
 from dogfight.core import (
     Decision,
     Event,
-    IllegalDecision,
     Outcome,
     Rng,
     Seat,
     Side,
-    Step,
     choice,
     new_rng,
     randint,
@@ -85,19 +83,9 @@ class DownInFlames(PromptedGame[DifState]):
         return turn.proceed(setup.setup(options, rng), [])
 
     def proceed(self, state: DifState, events: list[Event]) -> DifState:
+        """After every decision, not only once the stack is empty: a hit landing while a
+        chain or a follow waits may end the game or the chain (:func:`.turn.proceed`)."""
         return turn.proceed(state, events)
-
-    def apply(self, state: DifState, seat: Seat, decision: Decision) -> Step[DifState]:
-        """As the kit's, but the sequence of play proceeds after every decision, not only
-        once the stack is empty: a hit landing while a chain or a follow waits may end
-        the game or the chain."""
-        found = self.frame_for(state, seat)
-        if found is None:
-            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
-        frame, kind = found
-        events: list[Event] = []
-        state = kind.apply(state, frame, seat, kind.decode(decision), events)
-        return Step(turn.proceed(state, events), tuple(events))
 
     def seats(self, state: DifState) -> Mapping[Seat, Side]:
         return dict(state.seats)

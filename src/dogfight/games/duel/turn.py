@@ -3,7 +3,7 @@
 A round: both pilots plan (rule 2, ``planning``); the plans are revealed; pilots with a
 shot fire or hold in seat order (rule 3, ``fire``); the round ends (rules 4-5,
 ``end_of_round``). ``PROMPTS`` lists every kind of decision; ``proceed`` is called by
-the kit whenever every frame has been answered, and asks the next decision.
+the kit after each decision and, once every frame has been answered, asks the next one.
 """
 
 from __future__ import annotations
@@ -11,13 +11,15 @@ from __future__ import annotations
 from dogfight.core import Event
 from dogfight.games.duel import end_of_round, fire, planning
 from dogfight.games.duel.state import DuelState
-from dogfight.kit.prompts import prompt_table
+from dogfight.kit.prompts import prompt_table, top
 
 PROMPTS = prompt_table(planning.Planning(), fire.Firing())
 
 
 def proceed(state: DuelState, events: list[Event]) -> DuelState:
-    """What follows once everyone asked has answered."""
+    """What follows once everyone asked has answered (nothing while a frame waits)."""
+    if top(state) is not None:
+        return state
     if state.phase == "plan":  # both plans are sealed
         state = planning.reveal(state, events)
         if state.shooters:
