@@ -48,6 +48,8 @@ def draw(pile: Pile[T], rng: Rng, n: int = 1, *,
     """The top ``n`` cards. When the deck runs out, the discards are shuffled into a new
     deck (``reshuffle``); fewer cards come back when both are exhausted (or when
     reshuffling is off), so the rules decide what running out means."""
+    if n <= len(pile.cards):  # the common case: the deck holds enough
+        return Pile(pile.cards[n:], pile.discards), pile.cards[:n], rng
     cards, discards = pile.cards, pile.discards
     drawn: list[T] = []
     while len(drawn) < n:

@@ -90,11 +90,14 @@ def ask(state: S, *new: Frame) -> S:
 def answered(state: S, seat: Seat) -> S:
     """``state`` where ``seat`` has answered the top frame: it leaves the frame's seats,
     and the frame goes when no seat is left."""
-    frame = top(state)
-    if frame is None:
+    stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+    if not stack:
         return state
-    seats = tuple(s for s in frame.seats if s != seat)
-    return replace_top(state, msgspec.structs.replace(frame, seats=seats) if seats else None)
+    frame = stack[-1]
+    seats = tuple([s for s in frame.seats if s != seat])
+    if seats:
+        return _with(state, (*stack[:-1], msgspec.structs.replace(frame, seats=seats)))
+    return _with(state, stack[:-1])
 
 
 def _with(state: S, stack: tuple[Frame, ...]) -> S:
@@ -126,7 +129,7 @@ class Decoder:
                 self._fields.append((shape, names, required))
 
     def decode(self, decision: Decision) -> Any:
-        shape = self._choose(decision)
+        shape = self.shapes[0] if len(self.shapes) == 1 else self._choose(decision)
         try:
             return msgspec.convert(decision, shape, strict=True)
         except msgspec.ValidationError as exc:
@@ -278,10 +281,22 @@ class PromptedGame(Game[S]):
         return self._apply(kind, state, frame, seat, typed)
 
     def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        """Validate and apply with one reading of the decision."""
-        kind, frame, typed = self._read(state, seat, decision)
-        self._check(kind, state, frame, seat, typed)
-        return self._apply(kind, state, frame, seat, typed)
+        """Validate and apply with one reading of the decision (written out in one
+        function: it runs at every decision of every game)."""
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        frame = stack[-1] if stack else None
+        if frame is None or seat not in frame.seats:
+            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
+        kind = self.prompts[frame.kind]
+        typed = kind._decoder.decode(decision)
+        reason = kind.refusal(state, frame, seat, typed)
+        if reason is not None:
+            if isinstance(reason, IllegalDecision):
+                raise reason
+            raise IllegalDecision(reason, rule=kind.rule or None)
+        events: list[Event] = []
+        state = kind.apply(state, frame, seat, typed, events)
+        return Step(self.proceed(state, events), tuple(events))
 
     def _read(self, state: S, seat: Seat,
               decision: Decision) -> tuple[PromptKind[S, Any], Frame, Any]:

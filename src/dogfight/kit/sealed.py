@@ -32,15 +32,23 @@ class Sealed(msgspec.Struct, Generic[T], frozen=True):
 
     def seal(self, owner: str, order: T) -> Sealed[T]:
         """A new record with ``owner``'s order sealed (replacing an earlier one)."""
+        if not self.has(owner):
+            return Sealed((*self.orders, (owner, order)))
         kept = tuple((o, v) for o, v in self.orders if o != owner)
         return Sealed((*kept, (owner, order)))
 
     def has(self, owner: str) -> bool:
-        return any(o == owner for o, _ in self.orders)
+        for o, _ in self.orders:  # noqa: SIM110 (a loop is twice as fast as any() here)
+            if o == owner:
+                return True
+        return False
 
     def of(self, owner: str) -> T | None:
         """``owner``'s order (for the rules only: never shown to another viewer)."""
-        return next((v for o, v in self.orders if o == owner), None)
+        for o, v in self.orders:
+            if o == owner:
+                return v
+        return None
 
     def owners(self) -> tuple[str, ...]:
         return tuple(o for o, _ in self.orders)

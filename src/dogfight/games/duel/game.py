@@ -86,17 +86,17 @@ class DuelGame(PromptedGame[DuelState]):
     def seats(self, state: DuelState) -> Mapping[Seat, Side]:
         return {seat: seat for seat in SEATS}
 
-    def proceed(self, state: DuelState, events: list[Event]) -> DuelState:
-        return turn.proceed(state, events)
+    proceed = staticmethod(turn.proceed)
 
     # -- what is seen -------------------------------------------------------------------
     def view(self, state: DuelState, viewer: Seat | None) -> Any:
         over = state.phase == "over"
+        sealed = state.orders.reveal()  # for the rules here; each seat is shown its own
         pilots = {}
         for index, (seat, pilot) in enumerate(zip(SEATS, state.pilots, strict=True)):
             mine = viewer == seat
             entry: dict[str, Any] = {
-                "planned": state.orders.has(seat),
+                "planned": seat in sealed,
                 "cards_taken": pilot.cards_taken,
                 "deck": len(pilot.deck),
                 "jammed": pilot.jammed > 0,
@@ -104,8 +104,8 @@ class DuelGame(PromptedGame[DuelState]):
             }
             if state.revealed is not None:
                 entry["maneuver"] = state.revealed[index]
-            elif mine and state.orders.has(seat):
-                entry["maneuver"] = state.orders.of(seat)
+            elif mine and seat in sealed:
+                entry["maneuver"] = sealed[seat]
             if mine or over:
                 entry["damage"] = pilot.damage
                 entry["incoming"] = pilot.incoming
