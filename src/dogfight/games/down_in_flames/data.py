@@ -463,8 +463,9 @@ def _check_campaign(f: str, camp: Campaign, aircraft: dict[str, Aircraft]) -> No
                             f"the campaign's {head.year}")
         return found
 
-    for side in ("axis", "allies"):
-        key = getattr(head.interceptors, side)
+    sides: tuple[tuple[Literal["axis", "allies"], str], ...] = (
+        ("axis", head.interceptors.axis), ("allies", head.interceptors.allies))
+    for side, key in sides:
         if key and plane(f"campaign.interceptors.{side}", key, side).is_bomber:
             raise DataError(f, f"campaign.interceptors.{side}", "an interceptor is a fighter")
 

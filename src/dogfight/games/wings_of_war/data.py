@@ -215,8 +215,9 @@ def load(directory: Path | None = None) -> WowData:
             raise DataError(f, "decks", f"deck {letter} is missing (B also orders collisions)")
 
     f = files["table.toml"]
-    for name in ("base", "ruler", "play_area", "landing_field"):
-        check_source(getattr(table, name).source, f, name)
+    for name, part in (("base", table.base), ("ruler", table.ruler),
+                       ("play_area", table.play_area), ("landing_field", table.landing_field)):
+        check_source(part.source, f, name)
     for i, roll in enumerate(table.ground_roll):
         check_source(roll.source, f, f"ground_roll[{i}]")
         if roll.accident_cards < 0 or roll.step < 0 or roll.next < 0:
