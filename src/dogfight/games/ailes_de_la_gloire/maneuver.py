@@ -3,32 +3,39 @@ Manœuvres non-renouvelables, L'Accélération, Altitude (with L'ALTITUDE: Pique
 L'Atterrissage), and the "Restrictions aux manœuvres" of Détails importants; with
 3. La Consommation de Carburant (what a maneuver costs).
 
-Pure functions over one aircraft's Feuille de Vol. Not yet here: the restrictions set by
-other chapters (damage chits, gliding, spins, forced climbs and dives, campaign novices
-and skills) and the prompt kind that seals the code.
+The restrictions set elsewhere (gliding, spins, spin recovery, damage chits, forced climbs
+and dives after a burst) are applied in ruling R25's order of priority: when they leave
+nothing, the lowest priority is dropped first. The maneuver is written in secret
+(``Sealed``): only its direction and altitude tokens are shown, to the tailers only.
+Not yet: the campaign's novices and skills; formation flying.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Sequence
 
-import msgspec
+from msgspec.structs import replace
 
-from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, read_code
-from dogfight.games.ailes_de_la_gloire.state import Plane
+from dogfight.core import Event, Seat, roll
+from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
+from dogfight.games.ailes_de_la_gloire.movement import fly
+from dogfight.games.ailes_de_la_gloire.state import (
+    ATTITUDES,
+    AilesState,
+    Attitude,
+    Choice,
+    Plane,
+)
+from dogfight.games.ailes_de_la_gloire.tailing import (
+    circles,
+    direction_shown,
+    speed_of,
+    tailed_by,
+    writing_order,
+)
+from dogfight.kit.prompts import Frame, PromptKind, answered, ask
 
 BOOK = "book: 001_6a970d9ea6ae2da0.txt"
-
-Attitude = Literal["level", "climb", "dive"]
-
-
-class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A maneuver written on the Feuille de Vol: its code and, after it, "Monté" or
-    "Piqué" (``climb``, ``dive``) or nothing (``level``)."""
-
-    code: str
-    altitude: Attitude = "level"
-
 
 def consumption(code: str, altitude: Attitude = "level") -> int:
     """Fuel points a maneuver uses: its speed (§ 3. La Consommation de Carburant: 16G3
@@ -49,7 +56,7 @@ def special_refusal(previous: str | None, code: str, data: AilesData) -> str | N
     number = read_code(code).number
     if number not in rules.special or previous is None:
         return None
-    before = read_code(previous).number
+    before = 0 if previous == "OV2" else read_code(previous).number
     if before in rules.straights:
         return None
     if before == number and number not in rules.non_repeatable:
@@ -64,7 +71,7 @@ def repeat_refusal(previous: str | None, code: str, data: AilesData) -> str | No
     rules = data.maneuver_rules
     if previous is None:
         return None
-    if read_code(code).number in rules.non_repeatable and \
+    if previous != "OV2" and read_code(code).number in rules.non_repeatable and \
             read_code(previous).number in rules.non_repeatable:
         return (f"{code} cannot follow {previous}: 1, 28, 31 and 36 are not renewable "
                 f"({BOOK} § Manœuvres non-renouvelables)")
@@ -75,7 +82,7 @@ def acceleration_refusal(previous: str | None, code: str) -> str | None:
     """§ L'Accélération: the speed differs by at most one from last turn's."""
     if previous is None:
         return None
-    before, now = read_code(previous).speed, read_code(code).speed
+    before, now = speed_of(previous), read_code(code).speed
     if abs(now - before) > 1:
         return (f"speed {now} after speed {before}: the speed may change by one at most "
                 f"({BOOK} § L'Accélération)")
@@ -105,26 +112,208 @@ def refusal(plane: Plane, choice: Choice, data: AilesData) -> str | None:
     four "Restrictions aux manœuvres" (fuel, special, non-repeatable, acceleration) and
     the altitude conditions. The first turn has no previous maneuver (§ Commencez à
     Jouer: any maneuver of the sheet)."""
+    return (base_refusal(plane, choice, data)
+            or acceleration_refusal(plane.previous, choice.code))
+
+
+def base_refusal(plane: Plane, choice: Choice, data: AilesData) -> str | None:
+    """Every restriction but those ruling R25 may drop (acceleration and the forced
+    maneuvers): the sheet, fuel, special and non-repeatable maneuvers, altitude, and the
+    damage that bans special or fast maneuvers."""
     sheet = data.sheet_of(plane.aircraft)
     if choice.code not in sheet.maneuvers:
         return (f"{choice.code} is not on the {data.aircraft[plane.aircraft].name}'s maneuver "
                 f"sheet ({BOOK} § Les Feuilles de Manœuvres)")
-    need = consumption(choice.code, choice.altitude)
+    need = 0 if plane.gliding else consumption(choice.code, choice.altitude)
     if plane.fuel < need:
         return (f"{choice.code} uses {need} fuel and {plane.fuel} is left "
                 f"({BOOK} § Carburant)")
+    code = read_code(choice.code)
+    if code.number in data.maneuver_rules.special and (plane.no_special or plane.fire):
+        return (f"no special maneuver: the fabric is torn or the engine burns "
+                f"({BOOK} § DEGATS SPÉCIAUX)")
+    if code.speed >= 3 and plane.no_fast:
+        return f"no maneuver of speed 3 or 4 after this damage ({BOOK} § DEGATS SPÉCIAUX)"
+    if plane.gliding and choice.altitude == "climb":
+        return f"a gliding aircraft cannot climb ({BOOK} § Planer)"
     return (special_refusal(plane.previous, choice.code, data)
             or repeat_refusal(plane.previous, choice.code, data)
-            or acceleration_refusal(plane.previous, choice.code)
             or altitude_refusal(plane, choice, data))
 
 
-def choices(plane: Plane, data: AilesData) -> list[Choice]:
-    """Every maneuver the book allows this aircraft now (each level, climb and dive)."""
-    out = []
-    for code in data.sheet_of(plane.aircraft).maneuvers:
-        for altitude in ("level", "climb", "dive"):
-            choice = Choice(code, altitude)
-            if refusal(plane, choice, data) is None:
-                out.append(choice)
+def edge_refusal(plane: Plane, choice: Choice, data: AilesData,
+                 other_edges: str) -> str | None:
+    """§ Fuir and ruling R15: an aircraft may leave the map over its own edge (it flees);
+    by any other edge only with the "disengage" option."""
+    if plane.cell is None or other_edges != "forbidden":
+        return None
+    grid = data.map.grid
+    _, _, entered = fly(plane.cell, plane.facing, choice.code, data)
+    own = data.map.sides[plane.side].own_edge
+    for cell in entered:
+        sides = grid.beyond(cell)
+        if sides:
+            if sides == {own}:
+                return None
+            return (f"{choice.code} would leave the map by the {'/'.join(sorted(sides))} edge; "
+                    f"only your own edge ({own}) may be crossed (ruling R15)")
+    return None
+
+
+Constraint = Callable[[Plane, Choice, AilesData], bool]
+
+
+def _max_speed(plane: Plane, choice: Choice, data: AilesData) -> bool:
+    return read_code(choice.code).speed == data.sheet_of(plane.aircraft).max_speed
+
+
+def _rudder(plane: Plane, choice: Choice, data: AilesData) -> bool:
+    return read_code(choice.code).direction == plane.rudder
+
+
+def _straight_wound(plane: Plane, choice: Choice, data: AilesData) -> bool:
+    return read_code(choice.code).direction == "A"
+
+
+def _slower_wound(plane: Plane, choice: Choice, data: AilesData) -> bool:
+    before = speed_of(plane.previous)
+    return read_code(choice.code).speed < before or before <= 1 == read_code(choice.code).speed
+
+
+def _forced(plane: Plane, choice: Choice, data: AilesData) -> bool:
+    return choice.altitude == plane.forced
+
+
+def _accelerate(plane: Plane, choice: Choice, data: AilesData) -> bool:
+    return acceleration_refusal(plane.previous, choice.code) is None
+
+
+def constraints(plane: Plane) -> list[Constraint]:
+    """The forced maneuvers that apply, in ruling R25's priority (gliding is applied
+    before, as the sheet's only maneuvers 2 and 8)."""
+    out: list[Constraint] = []
+    if plane.must_max_speed:
+        out.append(_max_speed)
+    if plane.rudder is not None:
+        out.append(_rudder)
+    if plane.wound_straight and plane.rudder is None:  # § Pilote Blessé: ignored if jammed
+        out.append(_straight_wound)
+    if plane.wound_slower:
+        out.append(_slower_wound)
+    if plane.forced is not None:
+        out.append(_forced)
+    if not plane.gliding:  # gliding ignores the acceleration rule (R25)
+        out.append(_accelerate)
     return out
+
+
+def choices(plane: Plane, data: AilesData, other_edges: str = "forbidden") -> list[Choice]:
+    """Every maneuver the book allows this aircraft now (each level, climb and dive),
+    the forced maneuvers dropped from the lowest priority when they leave nothing; a
+    voluntary spin is always allowed (§ Les Vrilles)."""
+    base: list[Choice] = []
+    glide = data.maneuver_rules.glide
+    for code in data.sheet_of(plane.aircraft).maneuvers:
+        if plane.gliding and read_code(code).number not in glide:
+            continue
+        for altitude in ATTITUDES:
+            choice = Choice(code, altitude)
+            if base_refusal(plane, choice, data) is None and \
+                    edge_refusal(plane, choice, data, other_edges) is None:
+                base.append(choice)
+    rules = constraints(plane)
+    for keep in range(len(rules), -1, -1):
+        kept = [c for c in base if all(rule(plane, c, data) for rule in rules[:keep])]
+        if kept:
+            return [*kept, Choice("vrille")]
+    return [Choice("vrille")]
+
+
+class Maneuvering(PromptKind[AilesState, Choice]):
+    """Each pilot writes his maneuver in secret (§ 2. Phase de Manœuvre): a code of his
+    sheet with "climb"/"dive", or "vrille"."""
+
+    kind = "maneuver"
+    decision = Choice
+    rule = f"{BOOK} § 2. Phase de Manœuvre"
+
+    def legal(self, state: AilesState, frame: Frame, seat: Seat) -> Sequence[Choice]:
+        return choices(state.plane(seat), dataset(), state.options.rules.other_edges)
+
+    def refusal(self, state: AilesState, frame: Frame, seat: Seat,
+                decision: Choice) -> str | None:
+        if decision in self.legal(state, frame, seat):
+            return None
+        plane = state.plane(seat)
+        data = dataset()
+        try:
+            read_code(decision.code)
+        except ValueError as exc:
+            return str(exc)
+        return (base_refusal(plane, decision, data)
+                or edge_refusal(plane, decision, data, state.options.rules.other_edges)
+                or f"{decision.code} is not allowed now: a forced maneuver applies "
+                   f"(ruling R25)")
+
+    def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: Choice,
+              events: list[Event]) -> AilesState:
+        events.append(Event("maneuver-written", {"seat": seat, "code": decision.code,
+                                                 "altitude": decision.altitude}, to=(seat,)))
+        events.append(Event("maneuver-sealed", {"seat": seat}))
+        return answered(replace(state, codes=state.codes.seal(seat, decision)), seat)
+
+
+def start_maneuvers(state: AilesState, events: list[Event]) -> AilesState:
+    """Phase 2 begins: circles of tailers roll a die each, lowest first, ties rolled
+    again (§ Cas Particuliers, ruling R19); spinning aircraft record OV2 (§ Les
+    Vrilles); then the first writers are asked."""
+    rng = state.rng
+    order: list[Seat] = []
+    for circle in circles(state):
+        pending = list(circle)
+        rolls: dict[Seat, int] = {}
+        while pending:
+            for seat in pending:
+                rolls[seat], rng = roll(rng, 6)
+            low = min(rolls[s] for s in pending)
+            lowest = [s for s in pending if rolls[s] == low]
+            events.append(Event("circle-roll", {"rolls": {s: rolls[s] for s in pending}}))
+            if len(lowest) == 1:
+                order.append(lowest[0])
+                order.extend(s for s in circle if s != lowest[0])
+                pending = []
+    codes = state.codes
+    for plane in state.planes:
+        if plane.flying and plane.spinning:
+            codes = codes.seal(plane.seat, Choice("OV2"))
+    state = replace(state, phase="maneuver", rng=rng, circle_order=tuple(order), codes=codes)
+    return ask_next_writers(state, events)
+
+
+def ask_next_writers(state: AilesState, events: list[Event]) -> AilesState:
+    """The next writers: those whose tailed aircraft have written and shown their tokens
+    (§ Effets de la Poursuite); none left: nothing asked (the phase is over). Each group
+    that has written shows its tokens first."""
+    for group in writing_order(state, state.circle_order):
+        waiting = tuple(s for s in group if not state.codes.has(s))
+        if waiting:
+            return ask(state, Frame("maneuver", waiting, "Write your maneuver in secret"))
+        state = show_tokens(state, group, events)
+    return ask(state)
+
+
+def show_tokens(state: AilesState, group: Sequence[Seat], events: list[Event]) -> AilesState:
+    """Each aircraft of a group that has written shows its tokens to its tailers, once:
+    the direction (G, A, D) and the altitude (Monté, Piqué, Stable), to them alone."""
+    data = dataset()
+    shown = list(state.tokens_shown)
+    for seat in group:
+        tailers = tailed_by(state, seat)
+        choice = state.codes.of(seat)
+        if seat in shown or not tailers or choice is None:
+            continue
+        shown.append(seat)
+        tokens = (direction_shown(data, choice.code, choice.altitude) if choice.code != "OV2"
+                  else {"direction": "A", "altitude": "Piqué"})
+        events.append(Event("tokens-shown", {"seat": seat, **tokens}, to=tailers))
+    return replace(state, tokens_shown=tuple(shown))

@@ -77,7 +77,7 @@ def _planes(options: AilesOptions, data: AilesData) -> list[Plane]:
             seat=f"{aircraft.side}-{counter}", side=aircraft.side, aircraft=flyer.aircraft,
             counter=counter, stability=aircraft.stability, wings=aircraft.wings,
             engine=aircraft.engine, fuselage=aircraft.fuselage, tail=aircraft.tail,
-            fuel=fuel, guns=guns))
+            fuel=fuel, guns=guns, observer="ok" if aircraft.has_observer else "none"))
     if {p.side for p in planes} != {"allied", "german"}:
         raise InvalidOptions(f"both sides need an aircraft ({BOOK} § Choisir un camp)")
     return planes

@@ -15,6 +15,7 @@ from dogfight.games.ailes_de_la_gloire.data import Level, Side
 from dogfight.kit.grids import Cell
 from dogfight.kit.piles import Cup
 from dogfight.kit.prompts import Frame
+from dogfight.kit.sealed import Sealed
 
 #: The largest number of aircraft in one game (a table of players; not a rule).
 MAX_FLYERS = 12
@@ -50,6 +51,19 @@ class AilesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rules: AilesRules = AilesRules()
 
 
+Attitude = Literal["level", "climb", "dive"]
+ATTITUDES: tuple[Attitude, ...] = ("level", "climb", "dive")
+
+
+class Choice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A maneuver written on the Feuille de Vol: its code and, after it, "Monté" or
+    "Piqué" (``climb``, ``dive``) or nothing (``level``); or ``{"code": "vrille"}``, a
+    voluntary spin (§ Les Vrilles)."""
+
+    code: str
+    altitude: Attitude = "level"
+
+
 class Gun(msgspec.Struct, frozen=True):
     """A gun on the Feuille de Vol: whose it is, whether it is a Lewis, its state."""
 
@@ -57,8 +71,24 @@ class Gun(msgspec.Struct, frozen=True):
     lewis: bool
     jammed: bool = False
     destroyed: bool = False
-    ammunition: int = 0
-    """Lewis boxes crossed out so far (5 a drum, 20 in all; § MITRAILLEUSES LEWIS)."""
+    drum: int = 5
+    """Lewis: boxes left in the drum on the gun (5 a drum; § MITRAILLEUSES LEWIS)."""
+    spare_drums: int = 3
+    """Lewis: full drums left (four drums a gun, the first on the gun)."""
+
+
+Fate = Literal["fled", "shot-down", "prisoner", "disengaged", "killed"]
+Face = Literal["blue", "red"]
+Towards = Literal["ahead", "behind", "other"]
+"""Where fire came from, seen from its target (§ Modificateur de Direction)."""
+
+
+class Damage(msgspec.Struct, frozen=True):
+    """Damage drawn in the combat phase, recorded now and applied in the damage phase
+    (§ 6. Les Dégâts): the chits' faces as (chit number, "blue" or "red"), with the
+    direction each came from (for the direction modifier and the rudder/engine swap)."""
+
+    chits: tuple[tuple[int, Face, Towards], ...]
 
 
 class Plane(msgspec.Struct, frozen=True):
@@ -83,7 +113,57 @@ class Plane(msgspec.Struct, frozen=True):
     placed: bool = False
     previous: str | None = None
     """The maneuver flown last turn (None on the first turn: any maneuver, § Commencez
-    à Jouer)."""
+    à Jouer; "OV2" after a spin)."""
+    fate: Fate | None = None
+    """Out of the fight: fled, shot down, prisoner, disengaged (ruling R15), killed."""
+    spinning: bool = False
+    spin_turn: int = 0
+    """The turn the spin began (no recovery that turn)."""
+    spin_for_good: bool = False
+    """A spin that cannot be recovered (a part destroyed, the pilot killed: R11)."""
+    glide_turns: int = 0
+    """Turns glided since the last descent (§ Planer: one level every two turns)."""
+    smoke: bool = False
+    fire: bool = False
+    must_max_speed: bool = False
+    """After a spin recovery: next maneuver at maximum speed (§ Sortir d'une vrille)."""
+    rudder: Literal["G", "D"] | None = None
+    rudder_turns: int = 0
+    wound_straight: int = 0
+    """Turns left of "Avant" maneuvers (Pilote gazé; ruling R4)."""
+    wound_slower: bool = False
+    no_special: bool = False
+    no_fast: bool = False
+    forced: Literal["climb", "dive"] | None = None
+    """A medium or long burst at another level: climb or dive next turn (§ Le Combat)."""
+    observer: Literal["none", "ok", "killed"] = "none"
+    observer_wounded: int = 0
+    """Turns the observer still cannot fire (§ Observateur Blessé)."""
+    pilot_target: Seat | None = None
+    observer_target: Seat | None = None
+    """Whom the pilot and the observer fired at last turn (§ Cible Acquise)."""
+    long_burst: tuple[int, ...] = ()
+    """Guns that fired a long burst this turn (jam rolls in § 8. Les Problèmes)."""
+    incoming: Damage = Damage(())
+    hit_by: tuple[Seat, ...] = ()
+    """Who hit it last (victories, for the campaign; shown when it falls)."""
+
+    @property
+    def flying(self) -> bool:
+        return self.fate is None
+
+    @property
+    def gliding(self) -> bool:
+        """§ Planer: no fuel left, or the engine destroyed."""
+        return self.fuel <= 0 or self.engine <= 0
+
+
+class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A fire order, written in secret at the start of the combat phase: the target and
+    the burst of the pilot's guns and of the observer's (None: no fire)."""
+
+    pilot: tuple[Seat, Literal["short", "medium", "long"]] | None = None
+    observer: tuple[Seat, Literal["short", "medium", "long"]] | None = None
 
 
 Phase = Literal["set-up", "tailing", "maneuver", "fuel", "movement", "combat", "damage",
@@ -102,6 +182,27 @@ class AilesState(msgspec.Struct, frozen=True):
     phase: Phase = "set-up"
     turn: int = 0
     prompts: tuple[Frame, ...] = ()
+    tails: tuple[tuple[Seat, Seat], ...] = ()
+    """Who tails whom this turn (tailer, tailed), set in the tailing phase."""
+    circle_order: tuple[Seat, ...] = ()
+    """The seats of circular tailing chains, lowest die first (§ Cas Particuliers)."""
+    tokens_shown: tuple[Seat, ...] = ()
+    """The tailed aircraft that have shown their tokens this turn."""
+    codes: Sealed[Choice] = Sealed()
+    """The maneuvers written this turn, secret to all but their writer."""
+    flown: tuple[tuple[Seat, Choice], ...] = ()
+    """The maneuvers revealed this turn (from the movement phase on)."""
+    orders: Sealed[Order] = Sealed()
+    """The fire orders written this turn (§ Enregistrement), secret until resolved."""
+    result: str | None = None
 
     def plane(self, seat: Seat) -> Plane:
         return next(p for p in self.planes if p.seat == seat)
+
+    def with_plane(self, plane: Plane) -> AilesState:
+        """The state with ``plane`` replacing the aircraft of its seat."""
+        planes = tuple(plane if p.seat == plane.seat else p for p in self.planes)
+        return msgspec.structs.replace(self, planes=planes)
+
+    def flown_by(self, seat: Seat) -> Choice | None:
+        return next((c for s, c in self.flown if s == seat), None)
