@@ -15,17 +15,20 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Literal
 
+import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat, roll
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
 from dogfight.games.ailes_de_la_gloire.state import (
     AilesState,
+    Burst,
     Damage,
     Face,
     Gun,
     Order,
     Plane,
+    Shot,
     Towards,
 )
 from dogfight.games.ailes_de_la_gloire.tailing import adjacent_levels, speed_of
@@ -34,7 +37,6 @@ from dogfight.kit.piles import draw_chit, put_back
 from dogfight.kit.prompts import Frame, PromptKind, answered, ask
 
 BOOK = "book: 001_6a970d9ea6ae2da0.txt"
-Burst = Literal["short", "medium", "long"]
 BURSTS: tuple[Burst, ...] = ("short", "medium", "long")
 BOXES = {"short": 1, "medium": 2, "long": 3}
 Gunner = Literal["pilot", "observer"]
@@ -126,18 +128,19 @@ def targets(state: AilesState, shooter: Plane, gunner: Gunner) -> dict[Seat, int
 def orders(state: AilesState, seat: Seat) -> list[Order]:
     """Every fire order ``seat`` may write (holding fire included)."""
     plane = state.plane(seat)
-    shots: dict[Gunner, list[tuple[Seat, Burst] | None]] = {}
+    shots: dict[Gunner, list[Shot | None]] = {}
     for gunner in ("pilot", "observer"):
-        options: list[tuple[Seat, Burst] | None] = [None]
+        options: list[Shot | None] = [None]
         for target in targets(state, plane, gunner):
-            options += [(target, b) for b in BURSTS if firing_guns(plane, gunner, b)]
+            options += [Shot(target, b) for b in BURSTS if firing_guns(plane, gunner, b)]
         shots[gunner] = options
     return [Order(p, o) for p, o in product(shots["pilot"], shots["observer"])]
 
 
 class FireOrder(PromptKind[AilesState, Order]):
     """§ Enregistrement: each pilot with a target writes in secret his target and burst
-    (and his observer's): ``{"pilot": ["german-49", "long"], "observer": null}``."""
+    (and his observer's): ``{"pilot": {"target": "german-49", "burst": "long"},
+    "observer": null}``."""
 
     kind = "fire"
     decision = Order
@@ -148,8 +151,8 @@ class FireOrder(PromptKind[AilesState, Order]):
 
     def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: Order,
               events: list[Event]) -> AilesState:
-        events.append(Event("fire-written", {"seat": seat, "pilot": decision.pilot,
-                                             "observer": decision.observer}, to=(seat,)))
+        written = msgspec.to_builtins(decision)
+        events.append(Event("fire-written", {"seat": seat, **written}, to=(seat,)))
         events.append(Event("fire-sealed", {"seat": seat}))
         return answered(replace(state, orders=state.orders.seal(seat, decision)), seat)
 
@@ -228,12 +231,12 @@ def resolve(state: AilesState, events: list[Event]) -> AilesState:
     for seat, order in written.items():
         shooter = planes[seat]
         new_targets: dict[Gunner, Seat | None] = {"pilot": None, "observer": None}
-        shots: tuple[tuple[Gunner, tuple[Seat, Burst] | None], ...] = (
+        shots: tuple[tuple[Gunner, Shot | None], ...] = (
             ("pilot", order.pilot), ("observer", order.observer))
         for gunner, shot in shots:
             if shot is None:
                 continue
-            target_seat, burst = shot
+            target_seat, burst = shot.target, shot.burst
             target = state.plane(target_seat)
             fire_range = (pilot_range if gunner == "pilot" else observer_range)(
                 state, state.plane(seat), target)

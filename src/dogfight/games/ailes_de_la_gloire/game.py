@@ -46,7 +46,7 @@ EVENT_TEXTS = {
     "no-mans-land-roll": "{seat} rolls {roll} to cross No Man's Land",
     "prisoner": "{seat} is taken prisoner",
     "killed": "{seat}'s pilot is killed on the ground",
-    "fire-written": "{seat} writes fire: pilot {pilot}, observer {observer}",
+    "fire-written": "{seat} writes its fire: pilot {pilot}, observer {observer}",
     "fire-sealed": "{seat} has written its fire",
     "shot": ("{seat} ({gunner}) fires a {burst} burst at {target}, range {range}: "
              "value {value}, roll {roll}, {blue} blue and {red} red"),

@@ -158,12 +158,22 @@ class Plane(msgspec.Struct, frozen=True):
         return self.fuel <= 0 or self.engine <= 0
 
 
-class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """A fire order, written in secret at the start of the combat phase: the target and
-    the burst of the pilot's guns and of the observer's (None: no fire)."""
+Burst = Literal["short", "medium", "long"]
 
-    pilot: tuple[Seat, Literal["short", "medium", "long"]] | None = None
-    observer: tuple[Seat, Literal["short", "medium", "long"]] | None = None
+
+class Shot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One gunner's fire: ``{"target": "german-49", "burst": "long"}``."""
+
+    target: Seat
+    burst: Burst
+
+
+class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A fire order, written in secret at the start of the combat phase: the pilot's
+    shot and the observer's (None: no fire)."""
+
+    pilot: Shot | None = None
+    observer: Shot | None = None
 
 
 Phase = Literal["set-up", "tailing", "maneuver", "fuel", "movement", "combat", "damage",
