@@ -163,3 +163,61 @@ def test_monter_the_ceiling_is_not_regained_without_plus() -> None:
     assert triplane.level == "H" and not triplane.spinning
     assert [e.data for e in step.events if e.kind == "stall"] == [{"seat": "allied-27"}]
     assert dr1.level == "H"
+
+
+def test_atterrissage_and_les_pilotes_au_sol_by_zone() -> None:
+    """§ L'Atterrissage with § Les pilotes au sol derrière les lignes ennemies (ruling
+    R13): behind one's own lines the pilot has fled; over No Man's Land he dies on a 1;
+    behind enemy lines 4-6 reaches No Man's Land (then its roll), 1-3 is captivity."""
+    from dogfight.core.rng import with_forced
+    from tests.ailes_de_la_gloire.helpers import placed
+
+    def land_at(column: int, rolls: list[int]) -> str | None:
+        state, _ = placed(["spad-13", "albatros-d3"], [(column, 8, 2, "TB"), (19, 0, 3, "H")])
+        state = turn.proceed(state, [])
+        frame = state.prompts[-1]
+        order = ["german-31", "allied-13"] if frame.seats == ("german-31",) else \
+            ["allied-13", "german-31"]
+        for seat in order:
+            code = {"code": "2A1", "altitude": "dive"} if seat == "allied-13" else \
+                {"code": "1A1", "altitude": "level"}
+            if seat == "allied-13":
+                state = with_forced(state, rolls)
+            state = decide(GAME, state, seat, code).state
+        return state.plane("allied-13").fate
+
+    assert land_at(4, []) == "fled"
+    assert land_at(10, [1]) == "killed" and land_at(10, [2]) == "fled"
+    assert land_at(15, [3]) == "prisoner"
+    assert land_at(15, [4, 1]) == "killed" and land_at(15, [5, 6]) == "fled"
+
+
+def test_planer_one_level_every_two_turns() -> None:
+    """§ Planer: a glider descends a level every two turns (or each turn if it dives)."""
+    from dogfight.games.ailes_de_la_gloire.data import dataset as data
+    from dogfight.games.ailes_de_la_gloire.movement import move
+    from dogfight.games.ailes_de_la_gloire.state import Choice
+    from tests.ailes_de_la_gloire.helpers import placed
+    state, _ = placed(["spad-13", "albatros-d3"], [(8, 8, 0, "H"), (19, 0, 3, "H")])
+    state = put(state, "allied-13", fuel=0)
+    state = move(state, state.plane("allied-13"), Choice("2A1"), data(), [])
+    assert state.plane("allied-13").level == "H"
+    state = move(state, state.plane("allied-13"), Choice("2A1"), data(), [])
+    assert state.plane("allied-13").level == "M"
+    state = move(state, state.plane("allied-13"), Choice("2A1", "dive"), data(), [])
+    assert state.plane("allied-13").level == "B"
+
+
+def test_pilote_blesse_a_slower_maneuver_and_the_forced_climb() -> None:
+    """§ Pilote Blessé: next turn a slower maneuver (speed 1 stays 1); § Le Combat
+    (errata p. 11): after a burst at a higher target the aircraft must climb next turn
+    (ruling R25 orders these)."""
+    from dogfight.games.ailes_de_la_gloire.data import dataset as data
+    from dogfight.games.ailes_de_la_gloire.data import read_code
+    from tests.ailes_de_la_gloire.helpers import placed
+    state, _ = placed(["spad-13", "albatros-d3"], [(8, 8, 0, "M"), (19, 0, 3, "H")])
+    wounded = replace(state.plane("allied-13"), previous="4A3", wound_slower=True)
+    speeds = {read_code(c.code).speed for c in choices(wounded, data()) if c.code != "vrille"}
+    assert speeds == {2}  # slower than 3, and the acceleration rule: 2 only
+    climbing = replace(state.plane("allied-13"), previous="3A2", forced="climb")
+    assert {c.altitude for c in choices(climbing, data()) if c.code != "vrille"} == {"climb"}
