@@ -13,15 +13,26 @@ from functools import cached_property
 from typing import Any
 
 import msgspec
+from msgspec.structs import replace
 
-from dogfight.core import Event, Outcome, Rng, Seat, Side, parse_options
+from dogfight.core import Event, Outcome, Rng, Seat, Side, choice, new_rng, parse_options, randint
+from dogfight.core.rng import MAX_SEED
 from dogfight.games.ailes_de_la_gloire import turn
+from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
+from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.setup import new_state
-from dogfight.games.ailes_de_la_gloire.state import AilesOptions, AilesState, Plane
+from dogfight.games.ailes_de_la_gloire.state import (
+    AilesOptions,
+    AilesState,
+    Damage,
+    Gun,
+    Plane,
+)
 from dogfight.games.ailes_de_la_gloire.tailing import direction_shown, target_of
 from dogfight.kit.grids import to_offset
 from dogfight.kit.prompts import PromptedGame
+from dogfight.kit.sealed import Sealed
 
 EVENT_TEXTS = {
     "placed": "{seat} takes off at {cell}, facing {facing}, altitude {altitude}",
@@ -196,6 +207,78 @@ class AilesGame(PromptedGame[AilesState]):
             return text, {"revealed": ", ".join(f"{s} {c}" for s, c in event.data.items())}
         return text, event.data
 
+    # -- search pilots ------------------------------------------------------------------
+    def determinize(self, state: AilesState, seat: Seat, rng: Rng) -> AilesState:
+        """What ``seat`` cannot know drawn anew: every other aircraft's Feuille de Vol
+        (boxes, fuel, guns, forced maneuvers), its maneuver written (keeping the tokens
+        ``seat`` was shown) and its fire order; the generator re-seeded."""
+        seed, rng = randint(rng, 0, MAX_SEED)
+        if state.phase == "over":
+            return replace(state, rng=new_rng(seed))
+        data = self.dataset
+        for plane in state.planes:
+            if plane.seat == seat or not plane.flying:
+                continue
+            aircraft = data.aircraft[plane.aircraft]
+            boxes = []
+            for full in (aircraft.wings, aircraft.engine, aircraft.fuselage, aircraft.tail,
+                         plane_fuel(state, aircraft.fuel)):
+                value, rng = randint(rng, 1, full)
+                boxes.append(value)
+            wings, engine, fuselage, tail, fuel = boxes
+            guns = tuple(Gun(g.mount, g.lewis) for g in plane.guns)
+            sampled = replace(plane, wings=wings, engine=engine, fuselage=fuselage, tail=tail,
+                              fuel=fuel, guns=guns, incoming=Damage(()), rudder=None,
+                              rudder_turns=0, wound_straight=0, wound_slower=False,
+                              no_special=False, no_fast=False, forced=None, glide_turns=0,
+                              spin_for_good=False, observer_wounded=0)
+            state = state.with_plane(sampled)
+        for owner in sorted(state.codes.owners()):
+            written = state.codes.of(owner)
+            if owner == seat or written is None or state.flown or written.code == "OV2":
+                continue
+            options = choices(state.plane(owner), data, state.options.rules.other_edges)
+            if target_of(state, seat) == owner and owner in state.tokens_shown:
+                shown = direction_shown(data, written.code, written.altitude)
+                options = [c for c in options if c.code != "OV2"
+                           and direction_shown(data, c.code, c.altitude) == shown] or options
+            choice_made, rng = choice(rng, options)
+            state = replace(state, codes=state.codes.seal(owner, choice_made))
+        for owner in sorted(state.orders.owners()):
+            if owner != seat:
+                order, rng = choice(rng, orders(state, owner))
+                state = replace(state, orders=state.orders.seal(owner, order))
+        # the order of sealing is nobody's secret but tells nothing: keep it canonical
+        codes = Sealed(tuple(sorted(state.codes.orders, key=lambda o: o[0])))
+        fire = Sealed(tuple(sorted(state.orders.orders, key=lambda o: o[0])))
+        return replace(state, rng=new_rng(seed), codes=codes, orders=fire)
+
+    def evaluate(self, state: AilesState, seat: Seat) -> float:
+        """The outcome when over; else how whole the own side is against the enemy's
+        (the weakest of wings, fuselage and tail; half for a spin; out for good 0,
+        fled half), from -1 to 1."""
+        outcome = self.outcome(state)
+        side = state.plane(seat).side
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (1.0 if outcome.winner == side else -1.0)
+        data = self.dataset
+        totals = {"allied": [0.0, 0], "german": [0.0, 0]}
+        for p in state.planes:
+            a = data.aircraft[p.aircraft]
+            if p.fate in ("fled", "disengaged"):
+                health = 0.5
+            elif p.fate is not None:
+                health = 0.0
+            else:
+                health = min(p.wings / a.wings, p.fuselage / a.fuselage, p.tail / a.tail)
+                health *= 0.5 if p.spinning else 1.0
+            totals[p.side][0] += health
+            totals[p.side][1] += 1
+        mine = totals[side][0] / max(1, int(totals[side][1]))
+        enemy = "german" if side == "allied" else "allied"
+        theirs = totals[enemy][0] / max(1, int(totals[enemy][1]))
+        return max(-1.0, min(1.0, mine - theirs))
+
     def data(self) -> Any:
         return msgspec.to_builtins(self.dataset)
 
@@ -217,6 +300,11 @@ class AilesGame(PromptedGame[AilesState]):
         if state.phase != "over" and not state.prompts:
             problems.append("nobody is asked to decide before the end")
         return problems
+
+
+def plane_fuel(state: AilesState, boxes: int) -> int:
+    """Fuel points of a full tank (two a box with the reduced consumption rule)."""
+    return boxes * (2 if state.options.rules.reduced_fuel else 1)
 
 
 GAME = AilesGame()
