@@ -18,6 +18,7 @@ shipped file).
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 from typing import Literal
@@ -163,8 +164,10 @@ class Code(msgspec.Struct, frozen=True):
     speed: int
 
 
+@functools.cache
 def read_code(code: str) -> Code:
-    """``20D3`` → Code(20, "D", 3); a ValueError if it is not a code."""
+    """``20D3`` → Code(20, "D", 3); a ValueError if it is not a code (a pure function
+    of its text, remembered)."""
     match = _CODE.match(code)
     if not match:
         raise ValueError(f"{code!r} is not a maneuver code (number, G/A/D, speed 1-4)")
@@ -268,7 +271,7 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     @property
     def grid(self) -> HexGrid:
         """The map in hexes: the largest map of whole hexes fitting the sheet."""
-        return HexGrid.fitting(self.width_cm, self.height_cm, self.hex_cm)
+        return _fitting(self.width_cm, self.height_cm, self.hex_cm)
 
     def zone(self, column: int) -> Side | Literal["no-mans-land"]:
         """Whose ground a column is: a side's lines, or No Man's Land."""
@@ -283,6 +286,11 @@ class MapFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         if zone.own_edge == "west":
             return 0 <= column <= zone.start_line
         return zone.start_line <= column < (self.grid.width or 0)
+
+
+@functools.cache
+def _fitting(width: float, height: float, across_flats: float) -> HexGrid:
+    return HexGrid.fitting(width, height, across_flats)
 
 
 # -- all together ----------------------------------------------------------------------------
