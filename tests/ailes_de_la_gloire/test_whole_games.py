@@ -55,3 +55,20 @@ def test_la_fin_random_pilots_fly_to_the_end(seed: int) -> None:
     assert all(not p.flying for p in state.planes if p.side == "allied") or \
         all(not p.flying for p in state.planes if p.side == "german") or \
         state.result == "turn limit"
+
+
+def test_every_legal_decision_has_words() -> None:
+    """Menus: each decision in words, with the book's terms (Monté, Piqué, vrille)."""
+    state = GAME.setup({}, new_rng(2))
+    assert GAME.label(state, "allied-13", {"column": 1, "row": 4, "facing": 0,
+                                           "altitude": "M"}).startswith("hex [1, 4], facing")
+    assert GAME.label(state, "allied-13", {"code": "3A2", "altitude": "climb"}) == \
+        "3A2, climb (Monté)"
+    assert GAME.label(state, "allied-13", {"code": "vrille", "altitude": "level"}) == \
+        "spin on purpose (vrille)"
+    assert GAME.label(state, "allied-13", {"pilot": {"target": "german-49", "burst": "long"},
+                                           "observer": None}) == \
+        "pilot: long burst at german-49"
+    assert GAME.label(state, "allied-13", {"pilot": None, "observer": None}) == "hold fire"
+    assert GAME.label(state, "allied-13", {"target": "german-49"}) == \
+        "tail german-49 (Fokker D.VII)"

@@ -30,7 +30,7 @@ from dogfight.games.ailes_de_la_gloire.state import (
     Plane,
 )
 from dogfight.games.ailes_de_la_gloire.tailing import direction_shown, target_of
-from dogfight.kit.grids import to_offset
+from dogfight.kit.grids import FACING_NAMES, to_offset
 from dogfight.kit.prompts import PromptedGame
 from dogfight.kit.sealed import Sealed
 
@@ -195,6 +195,27 @@ class AilesGame(PromptedGame[AilesState]):
             return Outcome(None, f"{state.result}: as many losses on both sides", scores)
         winner = "allied" if lost["german"] > lost["allied"] else "german"
         return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft", scores)
+
+    def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
+        """A legal decision in words (the book's terms in brackets)."""
+        if {"column", "row", "facing", "altitude"} <= set(decision):
+            return (f"hex [{decision['column']}, {decision['row']}], facing "
+                    f"{FACING_NAMES[decision['facing'] % 6]}, altitude {decision['altitude']}")
+        if "target" in decision:
+            target = state.plane(decision["target"])
+            return f"tail {target.seat} ({self.dataset.aircraft[target.aircraft].name})"
+        if "code" in decision:
+            if decision["code"] == "vrille":
+                return "spin on purpose (vrille)"
+            altitude = decision.get("altitude", "level")
+            extra = {"climb": ", climb (Monté)", "dive": ", dive (Piqué)"}.get(altitude, "")
+            return f"{decision['code']}{extra}"
+        parts = []
+        for gunner in ("pilot", "observer"):
+            shot = decision.get(gunner)
+            if shot:
+                parts.append(f"{gunner}: {shot['burst']} burst at {shot['target']}")
+        return "; ".join(parts) or "hold fire"
 
     def turn(self, state: AilesState) -> int:
         return max(1, state.turn)
