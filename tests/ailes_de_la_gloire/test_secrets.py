@@ -13,13 +13,15 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from dogfight.games.ailes_de_la_gloire.data import dataset, read_code
+from dogfight.games.ailes_de_la_gloire.formation import leader_of
 from dogfight.games.ailes_de_la_gloire.game import GAME
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Choice, Damage, Order
 from tests.conftest import random_play
 
 OPTIONS: dict[str, Any] = {"flyers": [{"aircraft": "bristol-f2b"}, {"aircraft": "se-5a"},
                                       {"aircraft": "halberstadt-cl2a"},
-                                      {"aircraft": "fokker-d7"}]}
+                                      {"aircraft": "fokker-d7"}],
+                            "rules": {"formation": True}}
 PRIVATE_EVENTS = {"maneuver-written", "fuel-used", "out-of-fuel", "fire-written", "chits",
                   "damage", "unjam-roll", "jam-roll"}
 
@@ -29,7 +31,10 @@ def secret_variants(state: AilesState, seat: str) -> list[AilesState]:
     plane = state.plane(seat)
     out = []
     written = state.codes.of(seat)
-    if written is not None and not state.flown and written.code not in ("OV2", "vrille"):
+    shown_to_formation = seat in state.tokens_shown and any(
+        leader_of(state, p.seat) == seat for p in state.planes)
+    if written is not None and not state.flown and written.code not in ("OV2", "vrille") \
+            and not shown_to_formation:
         code = read_code(written.code)
         sheet = dataset().sheet_of(plane.aircraft).maneuvers
         same_tokens = [c for c in sheet if c != written.code

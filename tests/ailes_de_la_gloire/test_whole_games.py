@@ -28,7 +28,8 @@ def test_la_fin_random_pilots_fly_to_the_end(seed: int) -> None:
     options = {"flyers": [{"aircraft": a} for a in flyers]} if flyers else {}
     if seed % 4 == 3:
         options["rules"] = {"pilot_killed_chit": True, "reduced_fuel": True,
-                            "nieuport_variant": True, "other_edges": "disengage"}
+                            "nieuport_variant": True, "other_edges": "disengage",
+                            "formation": True}
     state = GAME.setup(options, rng)
     kinds = set()
     for _ in range(5000):

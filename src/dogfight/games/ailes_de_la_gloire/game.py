@@ -20,6 +20,7 @@ from dogfight.core.rng import MAX_SEED
 from dogfight.games.ailes_de_la_gloire import turn
 from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
+from dogfight.games.ailes_de_la_gloire.formation import leader_of
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.setup import new_state
 from dogfight.games.ailes_de_la_gloire.state import (
@@ -42,6 +43,7 @@ EVENT_TEXTS = {
     "maneuver-written": "{seat} writes {code} ({altitude})",
     "maneuver-sealed": "{seat} has written a maneuver",
     "tokens-shown": "{seat} shows its tailers: {direction}, {altitude}",
+    "formation-shown": "{seat} shows its formation its maneuver {code} ({altitude})",
     "fuel-used": "{seat} uses {used} fuel, {left} left",
     "out-of-fuel": "{seat} is out of fuel and glides",
     "maneuvers-revealed": "Maneuvers revealed: {revealed}",
@@ -105,6 +107,8 @@ class AilesGame(PromptedGame[AilesState]):
                                  "title": "Réduction de la consommation (half fuel)"},
                 "nieuport_variant": {"type": "bool", "default": False,
                                      "title": "Nieuport 17 with an extra Lewis gun"},
+                "formation": {"type": "bool", "default": False,
+                              "title": "Vol en formation: each side's first aircraft leads"},
                 "other_edges": {"type": "choice", "default": "forbidden",
                                 "choices": ["forbidden", "disengage"],
                                 "title": "Leaving the map by another edge"},
@@ -157,11 +161,12 @@ class AilesGame(PromptedGame[AilesState]):
             entry["flown"] = msgspec.to_builtins(flown)
         if viewer == p.seat:
             entry["sheet"] = self._sheet(state, p)
-        elif viewer is not None and target_of(state, viewer) == p.seat and \
-                p.seat in state.tokens_shown and flown is None:
+        elif viewer is not None and p.seat in state.tokens_shown and flown is None:
             choice = state.codes.of(p.seat)
-            if choice is not None and choice.code != "OV2":
+            if choice is not None and choice.code != "OV2" and target_of(state, viewer) == p.seat:
                 entry["tokens"] = direction_shown(self.dataset, choice.code, choice.altitude)
+            if choice is not None and leader_of(state, viewer) == p.seat:
+                entry["formation"] = msgspec.to_builtins(choice)
         return entry
 
     def _sheet(self, state: AilesState, p: Plane) -> dict[str, Any]:
@@ -259,6 +264,8 @@ class AilesGame(PromptedGame[AilesState]):
             if owner == seat or written is None or state.flown or written.code == "OV2":
                 continue
             options = choices(state.plane(owner), data, state.options.rules.other_edges)
+            if leader_of(state, seat) == owner and owner in state.tokens_shown:
+                continue  # the formation was shown the leader's maneuver itself
             if target_of(state, seat) == owner and owner in state.tokens_shown:
                 shown = direction_shown(data, written.code, written.altitude)
                 options = [c for c in options if c.code != "OV2"

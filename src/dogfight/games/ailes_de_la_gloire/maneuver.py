@@ -18,6 +18,7 @@ from msgspec.structs import replace
 
 from dogfight.core import Event, Seat, roll
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
+from dogfight.games.ailes_de_la_gloire.formation import leader_of
 from dogfight.games.ailes_de_la_gloire.movement import fly
 from dogfight.games.ailes_de_la_gloire.state import (
     ATTITUDES,
@@ -304,16 +305,24 @@ def ask_next_writers(state: AilesState, events: list[Event]) -> AilesState:
 
 def show_tokens(state: AilesState, group: Sequence[Seat], events: list[Event]) -> AilesState:
     """Each aircraft of a group that has written shows its tokens to its tailers, once:
-    the direction (G, A, D) and the altitude (Monté, Piqué, Stable), to them alone."""
+    the direction (G, A, D) and the altitude (Monté, Piqué, Stable), to them alone; a
+    squadron leader shows his maneuver to his formation (§ Vol en Formation)."""
     data = dataset()
     shown = list(state.tokens_shown)
     for seat in group:
-        tailers = tailed_by(state, seat)
         choice = state.codes.of(seat)
-        if seat in shown or not tailers or choice is None:
+        if seat in shown or choice is None:
             continue
-        shown.append(seat)
-        tokens = (direction_shown(data, choice.code, choice.altitude) if choice.code != "OV2"
-                  else {"direction": "A", "altitude": "Piqué"})
-        events.append(Event("tokens-shown", {"seat": seat, **tokens}, to=tailers))
+        formation = tuple(p.seat for p in state.planes if leader_of(state, p.seat) == seat)
+        if formation:
+            events.append(Event("formation-shown", {"seat": seat, "code": choice.code,
+                                                    "altitude": choice.altitude},
+                                to=formation))
+        tailers = tailed_by(state, seat)
+        if tailers:
+            tokens = (direction_shown(data, choice.code, choice.altitude)
+                      if choice.code != "OV2" else {"direction": "A", "altitude": "Piqué"})
+            events.append(Event("tokens-shown", {"seat": seat, **tokens}, to=tailers))
+        if formation or tailers:
+            shown.append(seat)
     return replace(state, tokens_shown=tuple(shown))

@@ -32,6 +32,9 @@ class AilesRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     nieuport_variant: bool = False
     """La Variante du Nieuport 17: Nieuport 17s carry 1A + 1L (§ Tableau des
     Caractéristiques, "* Quelques Nieuports portent en plus 1AL")."""
+    formation: bool = False
+    """Vol en Formation (LE SECRET): if both sides agree, each side's first aircraft
+    leads a formation."""
     other_edges: Literal["forbidden", "disengage"] = "forbidden"
     """Ruling R15: a maneuver leaving the map by another edge than one's own is illegal
     ("forbidden"), or takes the aircraft out of the fight, neither fled nor shot down

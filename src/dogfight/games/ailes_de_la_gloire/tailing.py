@@ -18,6 +18,7 @@ from msgspec.structs import replace
 
 from dogfight.core import Event, Seat
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, read_code
+from dogfight.games.ailes_de_la_gloire.formation import leader_of, leaders
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Plane
 from dogfight.kit.grids import AHEAD, BEHIND, Arc, distance
 from dogfight.kit.prompts import Frame, PromptKind, answered, ask
@@ -130,16 +131,23 @@ def writing_order(state: AilesState, ties: Sequence[Seat]) -> list[tuple[Seat, .
     the aircraft that tail nobody write first, then down each chain. In a circular chain
     the lowest die reveals first: ``ties`` lists the seats of circular chains in the
     order their dice gave (lowest first); the first of each circle writes with those
-    tailing nobody."""
+    tailing nobody. A pilot in a formation (§ Vol en Formation) also waits for his
+    leader; should that close a circle, the leader writes first."""
     flying = [p.seat for p in state.planes if p.flying]
     done: set[Seat] = set()
     rounds: list[tuple[Seat, ...]] = []
+
+    def waits(seat: Seat) -> bool:
+        needs = (target_of(state, seat), leader_of(state, seat))
+        return any(n is not None and n in flying and n not in done for n in needs)
+
     while len(done) < len(flying):
-        ready = tuple(s for s in flying if s not in done
-                      and (target_of(state, s) is None or target_of(state, s) in done
-                           or target_of(state, s) not in flying))
+        ready = tuple(s for s in flying if s not in done and not waits(s))
         if not ready:  # only circles remain: the lowest die of the first circle writes
-            ready = (next(s for s in ties if s not in done),)
+            left = [s for s in ties if s not in done] or \
+                [s for s in leaders(state) if s in flying and s not in done] or \
+                [s for s in flying if s not in done]
+            ready = (left[0],)
         rounds.append(ready)
         done.update(ready)
     return rounds
