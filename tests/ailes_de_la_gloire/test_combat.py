@@ -189,3 +189,21 @@ def test_enregistrement_the_fire_order_is_sealed_until_resolved() -> None:
     if step.state.phase == "combat":  # the Albatros may have a shot too
         assert GAME.view(step.state, "german-31")["planes"]["allied-13"]["fire_written"]
         assert "sheet" not in GAME.view(step.state, "german-31")["planes"]["allied-13"]
+
+
+def test_le_se5a_one_lewis_box_left_short_plus_long_is_medium() -> None:
+    """§ Le S.E.5a: with one Lewis box left, a short Lewis burst and a long burst of the
+    other gun count as a medium burst (two guns); the other gun rolls for a jam."""
+    state, _ = placed(["se-5a", "albatros-d3"], [(5, 8, 0, "M"), (6, 8, 0, "M")])
+    state = flown(state, allied_22="3A2", german_31="3A2")
+    guns = state.plane("allied-22").guns
+    state = put(state, "allied-22", guns=(guns[0], replace(guns[1], drum=1)))
+    assert Order(Shot("german-31", "medium")) in orders(state, "allied-22")
+    state = replace(state, orders=Sealed().seal("allied-22", Order(Shot("german-31", "medium"))))
+    events: list[Event] = []
+    state = resolve(with_forced(state, [1]), events)
+    shot = next(e for e in events if e.kind == "shot")
+    # base 5, medium +2, stability A +2, no one-gun modifier (two guns fire)
+    assert shot.data["value"] == 5 + 2 + 2
+    plane = state.plane("allied-22")
+    assert plane.guns[1].drum == 0 and plane.long_burst == (0,)

@@ -49,8 +49,24 @@ def usable(gun: Gun, burst: Burst) -> bool:
 
 
 def firing_guns(plane: Plane, gunner: Gunner, burst: Burst) -> tuple[int, ...]:
-    """Indices of the guns of the pilot (or the observer) that fire this burst."""
-    return tuple(i for i, g in enumerate(plane.guns) if g.mount == gunner and usable(g, burst))
+    """Indices of the guns of the pilot (or the observer) that fire this burst; with the
+    mixed burst, the Lewis's short burst too (:func:`mixed_lewis`)."""
+    guns = [i for i, g in enumerate(plane.guns) if g.mount == gunner and usable(g, burst)]
+    mixed = mixed_lewis(plane, gunner, burst)
+    return tuple(sorted([*guns, mixed])) if mixed is not None else tuple(guns)
+
+
+def mixed_lewis(plane: Plane, gunner: Gunner, burst: Burst) -> int | None:
+    """§ Le S.E.5a (and the Nieuport 17 variant): with one Lewis box left, a short burst
+    of the Lewis and a long one of the other gun count as a medium burst. The Lewis so
+    fired, or None."""
+    if burst != "medium" or gunner != "pilot":
+        return None
+    pilots = [(i, g) for i, g in enumerate(plane.guns) if g.mount == "pilot"]
+    other = [g for _, g in pilots if not g.lewis and usable(g, "long")]
+    lewis = [i for i, g in pilots if g.lewis and not g.destroyed and not g.jammed
+             and g.drum == 1]
+    return lewis[0] if other and lewis else None
 
 
 def can_fire(plane: Plane) -> bool:
@@ -267,14 +283,20 @@ def spend(plane: Plane, gunner: Gunner, burst: Burst, guns: Sequence[int], targe
     roll; a medium or long pilot's burst at another level forces a dive or climb next
     turn (§ Le Combat, ruling R24)."""
     new_guns = list(plane.guns)
+    mixed = mixed_lewis(plane, gunner, burst)
     for i in guns:
         gun = new_guns[i]
         if gun.lewis:
-            new_guns[i] = replace(gun, drum=gun.drum - BOXES[burst])
+            new_guns[i] = replace(gun, drum=gun.drum - (1 if i == mixed else BOXES[burst]))
     forced = plane.forced
     if gunner == "pilot" and burst != "short" and target.level != before.level:
         forced = "dive" if LEVELS.index(target.level) < LEVELS.index(before.level) else "climb"
-    long_burst = (*plane.long_burst, *guns) if burst == "long" else plane.long_burst
+    long_guns: tuple[int, ...] = ()
+    if burst == "long":
+        long_guns = tuple(guns)
+    elif mixed is not None:  # the other gun fired long: it may jam
+        long_guns = tuple(i for i in guns if not plane.guns[i].lewis)
+    long_burst = (*plane.long_burst, *long_guns)
     return replace(plane, guns=tuple(new_guns), forced=forced, long_burst=long_burst)
 
 
