@@ -43,7 +43,7 @@ def stall_roll(state: AilesState, plane: Plane, events: list[Event]) -> AilesSta
     face, rng = roll(state.rng, 6)
     state = replace(state, rng=rng)
     events.append(Event("stall-roll", {"seat": plane.seat, "roll": face}))
-    if face >= 5:
+    if face >= (4 if plane.novice else 5):  # a campaign novice spins on 4-6
         return start_spin(state, state.plane(plane.seat), events, "stall")
     return state
 

@@ -20,6 +20,7 @@ from msgspec.structs import replace
 
 from dogfight.core import Event, Seat, roll
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
+from dogfight.games.ailes_de_la_gloire.pilots import better_stability, extended
 from dogfight.games.ailes_de_la_gloire.state import (
     AilesState,
     Burst,
@@ -184,9 +185,19 @@ def ask_fire_orders(state: AilesState) -> AilesState:
 
 def combat_value(state: AilesState, data: AilesData, shooter: Plane, target: Plane,
                  gunner: Gunner, burst: Burst, fire_range: int, guns: int) -> int:
-    """§ 2. Valeur de Tir: the base at the range and every modifier that applies."""
+    """§ 2. Valeur de Tir: the base at the range and every modifier that applies; with
+    the shooting skills (LES PILOTES): Portée Étendue reads the table a range nearer,
+    Stabilité betters the aircraft's, Suppression de la Déflexion, Valeur de Combat +1."""
+    skills = shooter.skills if gunner == "pilot" else shooter.observer_skills
+    if "extended-range" in skills:
+        fire_range = extended(fire_range)
+    stability = shooter.stability
+    if "stability" in shooter.skills:
+        stability = better_stability(stability)
     value = data.base(fire_range) + data.modifier(f"{burst}-burst", fire_range)
-    value += data.modifier(f"stability-{shooter.stability.lower()}", fire_range)
+    value += data.modifier(f"stability-{stability.lower()}", fire_range)
+    if "combat-value" in skills:
+        value += 1
     theirs = state.flown_by(target.seat)
     if theirs is not None and _code(theirs.code) not in (None, "OV2") and \
             read_code(theirs.code).number in data.maneuver_rules.stall:
@@ -196,7 +207,7 @@ def combat_value(state: AilesState, data: AilesData, shooter: Plane, target: Pla
         value += data.modifier("fast-attacker", fire_range)
     if guns == 1:
         value += data.modifier("one-gun", fire_range)
-    if deflection(shooter, target, gunner):
+    if deflection(shooter, target, gunner) and "no-deflection" not in skills:
         value += data.modifier("deflection", fire_range)
     last = shooter.pilot_target if gunner == "pilot" else shooter.observer_target
     if last == target.seat:
@@ -261,6 +272,9 @@ def resolve(state: AilesState, events: list[Event]) -> AilesState:
             value = combat_value(state, data, state.plane(seat), target, gunner, burst,
                                  fire_range, len(guns))
             die, rng = roll(rng, 6)
+            skills = shooter.skills if gunner == "pilot" else shooter.observer_skills
+            if "fire-bonus" in skills:  # Bonus au Tir: +1, a 6 stays a 6
+                die = min(6, die + 1)
             blue, red = data.damage(value, die)
             events.append(Event("shot", {"seat": seat, "gunner": gunner, "target": target_seat,
                                          "burst": burst, "range": fire_range, "value": value,

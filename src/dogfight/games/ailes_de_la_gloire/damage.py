@@ -35,7 +35,7 @@ def damage_phase(state: AilesState, events: list[Event]) -> AilesState:
             face_roll, rng = roll(state.rng, 6)
             state = replace(state, rng=rng)
             events.append(Event("deterioration-roll", {"seat": seat, "roll": face_roll}))
-            if face_roll >= 5:
+            if face_roll >= (4 if plane.novice else 5):  # a campaign novice: 4-6
                 state = start_spin(state, state.plane(seat), events, "deterioration")
     return state
 

@@ -137,7 +137,11 @@ def base_refusal(plane: Plane, choice: Choice, data: AilesData) -> str | None:
         return f"no maneuver of speed 3 or 4 after this damage ({BOOK} § DEGATS SPÉCIAUX)"
     if plane.gliding and choice.altitude == "climb":
         return f"a gliding aircraft cannot climb ({BOOK} § Planer)"
-    return (special_refusal(plane.previous, choice.code, data)
+    if code.number in data.maneuver_rules.special and plane.novice:
+        return f"a novice flies no special maneuver ({BOOK} § Niveaux d'expérience)"
+    special = None if "maneuvers" in plane.skills else \
+        special_refusal(plane.previous, choice.code, data)  # R22: the skill lifts it
+    return (special
             or repeat_refusal(plane.previous, choice.code, data)
             or altitude_refusal(plane, choice, data))
 

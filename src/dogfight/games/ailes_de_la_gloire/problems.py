@@ -20,7 +20,8 @@ def problems_phase(state: AilesState, events: list[Event]) -> AilesState:
         rng = state.rng
         for i in sorted(set(plane.long_burst)):
             face, rng = roll(rng, 6)
-            jammed = face >= 5
+            skills = plane.skills if guns[i].mount == "pilot" else plane.observer_skills
+            jammed = face >= (6 if "jams" in skills else 5)  # L'Enrayement: only a 6
             events.append(Event("jam-roll", {"seat": seat, "roll": face, "jammed": jammed},
                                 to=(seat,)))
             if jammed:

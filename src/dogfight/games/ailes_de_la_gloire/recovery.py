@@ -32,7 +32,8 @@ def recovery_phase(state: AilesState, events: list[Event]) -> AilesState:
             if gun.jammed and not gun.destroyed and (pilot_may if gun.mount == "pilot"
                                                      else not plane.spinning):
                 face, rng = roll(rng, 6)
-                freed = face >= 4
+                skills = plane.skills if gun.mount == "pilot" else plane.observer_skills
+                freed = face >= (3 if "jams" in skills else 4)  # L'Enrayement: 3-6
                 events.append(Event("unjam-roll", {"seat": seat, "roll": face, "freed": freed},
                                     to=(seat,)))
                 if freed:
@@ -43,7 +44,7 @@ def recovery_phase(state: AilesState, events: list[Event]) -> AilesState:
             face, rng = roll(state.rng, 6)
             state = replace(state, rng=rng)
             events.append(Event("recovery-roll", {"seat": seat, "roll": face}))
-            if face >= 3:
+            if face >= (4 if plane.novice else 3):  # a campaign novice: 4-6
                 side, rng = roll(state.rng, 6)  # the orientation hex
                 facing = facing_for_roll(side, data.map.orientation_first)
                 state = replace(state, rng=rng)

@@ -16,6 +16,7 @@ from msgspec.structs import replace
 
 from dogfight.core import Event, InvalidOptions, Rng, Seat
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, Level, dataset
+from dogfight.games.ailes_de_la_gloire.pilots import is_ace, is_novice, record_problem
 from dogfight.games.ailes_de_la_gloire.state import (
     MAX_FLYERS,
     AilesOptions,
@@ -62,6 +63,9 @@ def _planes(options: AilesOptions, data: AilesData) -> list[Plane]:
     planes = []
     for flyer in options.flyers:
         aircraft = data.aircraft[flyer.aircraft]
+        problem = record_problem(flyer.pilot) if flyer.pilot is not None else None
+        if problem:
+            raise InvalidOptions(f"{aircraft.name}'s pilot: {problem} ({BOOK} § LES PILOTES)")
         counter = flyer.counter
         if counter is None:
             free = [n for n in aircraft.counters if n not in taken]
@@ -77,7 +81,10 @@ def _planes(options: AilesOptions, data: AilesData) -> list[Plane]:
             seat=f"{aircraft.side}-{counter}", side=aircraft.side, aircraft=flyer.aircraft,
             counter=counter, stability=aircraft.stability, wings=aircraft.wings,
             engine=aircraft.engine, fuselage=aircraft.fuselage, tail=aircraft.tail,
-            fuel=fuel, guns=guns, observer="ok" if aircraft.has_observer else "none"))
+            fuel=fuel, guns=guns, observer="ok" if aircraft.has_observer else "none",
+            novice=is_novice(flyer.pilot), ace=is_ace(flyer.pilot),
+            skills=flyer.pilot.skills if flyer.pilot else (),
+            observer_skills=flyer.pilot.observer_skills if flyer.pilot else ()))
     if {p.side for p in planes} != {"allied", "german"}:
         raise InvalidOptions(f"both sides need an aircraft ({BOOK} § Choisir un camp)")
     return planes

@@ -12,6 +12,7 @@ import msgspec
 
 from dogfight.core import Rng, Seat
 from dogfight.games.ailes_de_la_gloire.data import Level, Side
+from dogfight.games.ailes_de_la_gloire.pilots import PilotRecord, Skill
 from dogfight.kit.grids import Cell
 from dogfight.kit.piles import Cup
 from dogfight.kit.prompts import Frame
@@ -43,10 +44,12 @@ class AilesRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Flyer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One player's aircraft: its type (a key of the characteristics table) and, if the
-    player wants a given one, its counter number (else the lowest free counter)."""
+    player wants a given one, its counter number (else the lowest free counter); with a
+    campaign, its pilot's record (LES PILOTES)."""
 
     aircraft: str
     counter: int | None = None
+    pilot: PilotRecord | None = None
 
 
 class AilesOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -114,6 +117,12 @@ class Plane(msgspec.Struct, frozen=True):
     facing: int = 0
     level: Level = "M"
     placed: bool = False
+    novice: bool = False
+    """A campaign novice (LES PILOTES): no tailing of enemies, no special maneuvers, spins
+    on 4-6, recovers only on 4-6."""
+    ace: bool = False
+    skills: tuple[Skill, ...] = ()
+    observer_skills: tuple[Skill, ...] = ()
     previous: str | None = None
     """The maneuver flown last turn (None on the first turn: any maneuver, § Commencez
     à Jouer; "OV2" after a spin)."""

@@ -66,11 +66,16 @@ def may_tail(tailer: Plane) -> bool:
 
 
 def candidates(state: AilesState, seat: Seat) -> tuple[Seat, ...]:
-    """The aircraft ``seat`` could tail now (friends too: § Restrictions)."""
+    """The aircraft ``seat`` could tail now (friends too: § Restrictions). LES PILOTES: a
+    novice tails friends only; "Poursuite à Longue Distance" reaches four hexes; a pilot
+    with "Poursuite restreinte" is tailed by aces only."""
     me = state.plane(seat)
     if not may_tail(me):
         return ()
-    return tuple(p.seat for p in state.planes if p.flying and in_position(me, p))
+    reach = REACH + 1 if "long-range-tailing" in me.skills else REACH
+    return tuple(p.seat for p in state.planes if p.flying and in_position(me, p, reach)
+                 and not (me.novice and p.side != me.side)
+                 and not ("restricted-tailing" in p.skills and not me.ace))
 
 
 class Tail(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
