@@ -34,7 +34,7 @@ def placed(flyers: list[str], places: list[tuple[int, int, int, str]],
                                                  "altitude": "TB"})
         state = step.state
         events.extend(step.events)
-    planes = tuple(replace(p, cell=from_offset(c, r), facing=f, level=lv)
+    planes = tuple(replace(p, cell=from_offset(c, r), facing=f, level=lv, combat_turns=0)
                    for p, (c, r, f, lv) in zip(state.planes, places, strict=True))
     return replace(state, planes=planes, prompts=(), turn=0, phase="set-up", tails=(),
                    codes=state.codes.__class__(), orders=state.orders.__class__()), events

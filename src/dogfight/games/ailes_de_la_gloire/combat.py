@@ -252,7 +252,7 @@ def resolve(state: AilesState, events: list[Event]) -> AilesState:
     all go back in the cup (ruling R18 when it runs out)."""
     data = dataset()
     written = state.orders.reveal()
-    hits: dict[Seat, list[tuple[Seat, int, int, Towards]]] = {}
+    hits: dict[Seat, list[tuple[Seat, Gunner, int, int, Towards]]] = {}
     planes = {p.seat: p for p in state.planes}
     rng = state.rng
     for seat, order in written.items():
@@ -280,7 +280,7 @@ def resolve(state: AilesState, events: list[Event]) -> AilesState:
                                          "burst": burst, "range": fire_range, "value": value,
                                          "roll": die, "blue": blue, "red": red}))
             hits.setdefault(target_seat, []).append(
-                (seat, blue, red, direction_from(state.plane(seat), target)))
+                (seat, gunner, blue, red, direction_from(state.plane(seat), target)))
             new_targets[gunner] = target_seat
             shooter = spend(shooter, gunner, burst, guns, target, state.plane(seat))
         planes[seat] = replace(shooter, pilot_target=new_targets["pilot"],
@@ -314,15 +314,17 @@ def spend(plane: Plane, gunner: Gunner, burst: Burst, guns: Sequence[int], targe
     return replace(plane, guns=tuple(new_guns), forced=forced, long_burst=long_burst)
 
 
-def draw_chits(state: AilesState, seat: Seat, attacks: list[tuple[Seat, int, int, Towards]],
+def draw_chits(state: AilesState, seat: Seat,
+               attacks: list[tuple[Seat, Gunner, int, int, Towards]],
                events: list[Event]) -> AilesState:
     """The target draws all its chits: the blue ones, then the red, attributed to the
-    attackers in the order they fired; they go back in the cup after the last."""
+    attackers in the order they fired; they go back in the cup after the last. Those
+    who hit it are the last to have fired at it and hit it (§ Victoires Homologuées)."""
     cup, rng = state.cup, state.rng
     drawn: list[tuple[int, Face, Towards]] = []
     faces: tuple[Face, Face] = ("blue", "red")
     for face in faces:
-        for _, blue, red, direction in attacks:
+        for _, _, blue, red, direction in attacks:
             for _ in range(blue if face == "blue" else red):
                 if not cup.chits:  # ruling R18: record, return, mix, go on
                     cup = put_back(cup)
@@ -335,7 +337,7 @@ def draw_chits(state: AilesState, seat: Seat, attacks: list[tuple[Seat, int, int
         events.append(Event("chits-drawn", {"seat": seat, "count": len(drawn)}))
         events.append(Event("chits", {"seat": seat, "chits": [[c, f] for c, f, _ in drawn]},
                             to=(seat,)))
-        hitters = tuple(a for a, blue, red, _ in attacks if blue + red)
+        hitters = tuple((a, g) for a, g, blue, red, _ in attacks if blue + red)
         plane = replace(plane, incoming=Damage((*plane.incoming.chits, *drawn)),
                         hit_by=hitters or plane.hit_by)
     return replace(state.with_plane(plane), cup=cup, rng=rng)

@@ -8,6 +8,8 @@ otherwise out: taken prisoner, disengaged by ruling R15).
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from dogfight.core import Event, roll
@@ -50,3 +52,27 @@ def finished(state: AilesState) -> bool:
     """§ LA FIN: every aircraft of one side is out (shot down, fled, or otherwise)."""
     sides = {p.side for p in state.planes}
     return any(all(not p.flying for p in state.planes if p.side == side) for side in sides)
+
+
+def carnet(state: AilesState) -> dict[str, dict[str, Any]]:
+    """What each pilot takes to his Carnet de Vol from this game (JEU DE CAMPAGNE:
+    L'Expérience, Victoires Homologuées, L'Expérience des Observateurs): turns of combat
+    (1 point each while enemies are on the map, R27), victories (the last to fire at a
+    downed enemy and hit it; several at once share it, 25 points each; none for a fire
+    crash, R29), his observer's victories apart, and his fate."""
+    out: dict[str, dict[str, Any]] = {
+        p.seat: {"fate": p.fate, "turns": p.combat_turns, "victories": [], "shared": [],
+                 "observer_victories": [], "observer_shared": []}
+        for p in state.planes}
+    for down in state.planes:
+        if down.fate != "shot-down" or down.burned or not down.hit_by:
+            continue
+        hitters = {(s, g) for s, g in down.hit_by
+                   if state.plane(s).side != down.side}
+        key = "victories" if len(hitters) == 1 else "shared"
+        for seat, gunner in sorted(hitters):
+            out[seat][key if gunner == "pilot" else f"observer_{key}"].append(down.seat)
+    for entry in out.values():
+        entry["experience"] = entry["turns"] + 25 * (len(entry["victories"])
+                                                     + len(entry["shared"]))
+    return out

@@ -18,6 +18,11 @@ def fire_damage_phase(state: AilesState, events: list[Event]) -> AilesState:
         cup, chit, rng = draw_chit(state.cup, state.rng)
         state = replace(state, cup=put_back(cup), rng=rng)
         events.append(Event("fire-chit", {"seat": seat}))
+        before = state.plane(seat)
         state, _ = apply_chit(state, seat, chit, "blue", "other", events)
         state = check_structure(state, seat, events)
+        after = state.plane(seat)
+        if (after.fate == "shot-down" and before.flying) or \
+                (after.spin_for_good and not before.spin_for_good):
+            state = state.with_plane(replace(after, burned=True))  # R29: no victory
     return state

@@ -20,6 +20,7 @@ from dogfight.core.rng import MAX_SEED
 from dogfight.games.ailes_de_la_gloire import turn
 from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
+from dogfight.games.ailes_de_la_gloire.ending import carnet
 from dogfight.games.ailes_de_la_gloire.formation import leader_of
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.setup import new_state
@@ -196,10 +197,13 @@ class AilesGame(PromptedGame[AilesState]):
                 for side in ("allied", "german")}
         scores = {p.seat: float(lost["german" if p.side == "allied" else "allied"])
                   for p in state.planes}
+        details = {"pilots": carnet(state)}
         if lost["allied"] == lost["german"]:
-            return Outcome(None, f"{state.result}: as many losses on both sides", scores)
+            return Outcome(None, f"{state.result}: as many losses on both sides", scores,
+                           details)
         winner = "allied" if lost["german"] > lost["allied"] else "german"
-        return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft", scores)
+        return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft", scores,
+                       details)
 
     def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
         """A legal decision in words (the book's terms in brackets)."""

@@ -157,8 +157,12 @@ class Plane(msgspec.Struct, frozen=True):
     long_burst: tuple[int, ...] = ()
     """Guns that fired a long burst this turn (jam rolls in § 8. Les Problèmes)."""
     incoming: Damage = Damage(())
-    hit_by: tuple[Seat, ...] = ()
-    """Who hit it last (victories, for the campaign; shown when it falls)."""
+    hit_by: tuple[tuple[Seat, Literal["pilot", "observer"]], ...] = ()
+    """Who hit it last, pilot or observer (§ Victoires Homologuées)."""
+    burned: bool = False
+    """Destroyed by a fire-damage chit: no victory (§ Victoires Homologuées, R29)."""
+    combat_turns: int = 0
+    """Turns on the map while an enemy was on it (L'Expérience, ruling R27)."""
 
     @property
     def flying(self) -> bool:

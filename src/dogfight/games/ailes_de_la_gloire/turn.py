@@ -83,6 +83,10 @@ def begin_turn(state: AilesState, events: list[Event]) -> AilesState:
     """A new turn: phase 1, tailing."""
     state = replace(state, turn=state.turn + 1)
     events.append(Event("turn", {"turn": state.turn}))
+    sides = {p.side for p in state.planes if p.flying}
+    state = replace(state, planes=tuple(  # L'Expérience: a turn with enemies on the map
+        replace(p, combat_turns=p.combat_turns + 1) if p.flying and len(sides) == 2 else p
+        for p in state.planes))
     return tailing_phase(state, events)
 
 
