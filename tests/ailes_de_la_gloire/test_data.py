@@ -326,3 +326,61 @@ def test_a_players_copy_replaces_the_shipped_file(tmp_path: Path,
                                      encoding="utf-8")
     monkeypatch.setenv("DOGFIGHT_DATA_DIR", str(tmp_path))
     assert dataset().map.orientation_first == 3
+
+
+# -- LES PILOTES and the Tableau des Avions en Ligne ----------------------------------------
+
+
+def test_les_pilotes_experience_and_skill_tables() -> None:
+    """§ LES PILOTES: 1 point a turn, 25 a victory, novice below 50, ace at five; the
+    Tableau des Compétences Spéciales: 100, 200, 300, 400, 500, 1000, one per five kills;
+    two of the shooting skills for aces only."""
+    pilots = dataset().pilots
+    e = pilots.experience
+    assert (e.per_turn, e.per_victory, e.novice_below, e.ace_victories) == (1, 25, 50, 5)
+    assert pilots.skill_table.thresholds == [100, 200, 300, 400, 500, 1000]
+    assert pilots.skill_table.per_victories == 5
+    assert {k for k, s in pilots.skills.items() if s.kind == "piloting"} == {
+        "restricted-tailing", "maneuvers", "long-range-tailing", "stability"}
+    assert {k for k, s in pilots.skills.items() if s.aces_only} == {"combat-value",
+                                                                    "extended-range"}
+
+
+@pytest.mark.parametrize(("nation", "date", "types"), [
+    ("french", "1917-01", {"nieuport-17", "spad-7"}),
+    ("english", "1917-01", {"nieuport-17"}),
+    ("german", "1917-05", {"albatros-d3"}),
+    ("german", "1917-08", {"albatros-d3", "albatros-d5a", "halberstadt-cl2a", "fokker-dr1",
+                           "pfalz-d3a"}),
+    ("english", "1918-02", {"nieuport-17", "sopwith-triplane", "bristol-f2b", "se-5a",
+                            "sopwith-camel"}),
+    ("american", "1917-06", {"nieuport-17", "spad-7"}),
+    ("american", "1918-02", {"nieuport-17", "spad-7"}),
+    ("american", "1918-03", set()),
+    ("american", "1918-04", {"nieuport-28"}),
+    ("american", "1918-07", {"nieuport-28", "spad-13"}),
+    ("english", "1918-09", {"nieuport-17", "sopwith-triplane", "bristol-f2b", "se-5a",
+                            "sopwith-camel", "sopwith-snipe"}),
+])
+def test_tableau_des_avions_en_ligne(nation: str, date: str, types: set[str]) -> None:
+    """§ Tableau des Avions en Ligne (R20): cumulative by the nation's column; no
+    February 1918 row; note ***: the Lafayette until February 1918, grounded in March."""
+    assert set(dataset().pilots.available(nation, date)) == types  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("edit", "entry", "reason"), [
+    (('german = ["albatros-d3"]', 'german = ["spad-7"]'), "months[0].german",
+     "spad-7 is not of the german side"),
+    (('date = "1917-02"', 'date = "1919-02"'), "months[1].date", "a month of 1917 or 1918"),
+    (("[skills.jams]", "[skills.jamming]"), "skills", "the skills are exactly"),
+])
+def test_pilots_file_refusals(tmp_path: Path, edit: tuple[str, str], entry: str,
+                              reason: str) -> None:
+    for shipped in SHIPPED.glob("*.toml"):
+        shutil.copy(shipped, tmp_path / shipped.name)
+    text = (SHIPPED / "pilots.toml").read_text(encoding="utf-8")
+    assert edit[0] in text
+    (tmp_path / "pilots.toml").write_text(text.replace(edit[0], edit[1], 1), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_data(tmp_path)
+    assert (info.value.entry, reason in info.value.reason) == (entry, True)

@@ -13,7 +13,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from dogfight.core import Event, roll
-from dogfight.games.ailes_de_la_gloire.data import AilesData
+from dogfight.games.ailes_de_la_gloire.data import AilesData, dataset
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Fate, Plane
 from dogfight.kit.grids import to_offset
 
@@ -72,7 +72,8 @@ def carnet(state: AilesState) -> dict[str, dict[str, Any]]:
         key = "victories" if len(hitters) == 1 else "shared"
         for seat, gunner in sorted(hitters):
             out[seat][key if gunner == "pilot" else f"observer_{key}"].append(down.seat)
+    points = dataset().pilots.experience
     for entry in out.values():
-        entry["experience"] = entry["turns"] + 25 * (len(entry["victories"])
-                                                     + len(entry["shared"]))
+        entry["experience"] = points.per_turn * entry["turns"] + points.per_victory * (
+            len(entry["victories"]) + len(entry["shared"]))
     return out

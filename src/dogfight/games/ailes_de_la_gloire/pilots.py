@@ -14,20 +14,11 @@ from typing import Literal
 
 import msgspec
 
+from dogfight.games.ailes_de_la_gloire.data import dataset
+
+#: The skills (data ``pilots.toml`` names and sorts them: piloting or shooting, aces only).
 Skill = Literal["restricted-tailing", "maneuvers", "long-range-tailing", "stability",
                 "fire-bonus", "jams", "no-deflection", "combat-value", "extended-range"]
-#: Compétence de Pilotage: Poursuite restreinte, Manœuvres, Poursuite à Longue Distance,
-#: Stabilité.
-PILOTING: tuple[Skill, ...] = ("restricted-tailing", "maneuvers", "long-range-tailing",
-                               "stability")
-#: Compétences de Tir: Bonus au Tir, L'Enrayement, Suppression de la Déflexion, Valeur de
-#: Combat (aces only), Portée Étendue (aces only). Observers choose only these.
-SHOOTING: tuple[Skill, ...] = ("fire-bonus", "jams", "no-deflection", "combat-value",
-                               "extended-range")
-ACES_ONLY: tuple[Skill, ...] = ("combat-value", "extended-range")
-NOVICE_BELOW = 50
-ACE_VICTORIES = 5
-THRESHOLDS = (100, 200, 300, 400, 500, 1000)
 
 
 class PilotRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -44,7 +35,8 @@ class PilotRecord(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 def skills_earned(experience: int, victories: int) -> int:
     """Tableau des Compétences Spéciales: one at 100 points, one more at 200, 300, 400,
     500 and 1000; one more for every five aircraft shot down."""
-    return sum(1 for t in THRESHOLDS if experience >= t) + victories // ACE_VICTORIES
+    table = dataset().pilots.skill_table
+    return sum(1 for t in table.thresholds if experience >= t) + victories // table.per_victories
 
 
 def record_problem(record: PilotRecord) -> str | None:
@@ -57,25 +49,27 @@ def record_problem(record: PilotRecord) -> str | None:
     if len(record.skills) > skills_earned(record.experience, record.victories):
         return (f"{len(record.skills)} skills for {record.experience} points and "
                 f"{record.victories} victories (Tableau des Compétences Spéciales)")
-    if len(record.observer_skills) > record.observer_victories // ACE_VICTORIES:
+    pilots = dataset().pilots
+    if len(record.observer_skills) > record.observer_victories // pilots.skill_table.per_victories:
         return "an observer earns skills by his victories only"
-    if any(s not in SHOOTING for s in record.observer_skills):
+    if any(pilots.skills[s].kind != "shooting" for s in record.observer_skills):
         return "observers choose only shooting skills (Compétences de Tir)"
     for skills, victories in ((record.skills, record.victories),
                               (record.observer_skills, record.observer_victories)):
-        if any(s in ACES_ONLY for s in skills) and victories < ACE_VICTORIES:
+        if any(pilots.skills[s].aces_only for s in skills) and \
+                victories < pilots.experience.ace_victories:
             return "Valeur de Combat and Portée Étendue are for aces only"
     return None
 
 
 def is_novice(record: PilotRecord | None) -> bool:
     """Niveaux d'expérience: fewer than 50 points (only with a campaign record)."""
-    return record is not None and record.experience < NOVICE_BELOW
+    return record is not None and record.experience < dataset().pilots.experience.novice_below
 
 
 def is_ace(record: PilotRecord | None) -> bool:
     """As: at least five confirmed victories (shared ones count: ruling R21)."""
-    return record is not None and record.victories >= ACE_VICTORIES
+    return record is not None and record.victories >= dataset().pilots.experience.ace_victories
 
 
 def better_stability(stability: Literal["A", "B", "C"]) -> Literal["A", "B", "C"]:
