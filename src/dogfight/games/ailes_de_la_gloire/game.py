@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from dogfight.core import Event, Outcome, Rng, Seat, Side, choice, new_rng, parse_options, randint
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.ailes_de_la_gloire import turn
+from dogfight.games.ailes_de_la_gloire import campaign, turn
 from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
 from dogfight.games.ailes_de_la_gloire.ending import carnet
@@ -236,6 +236,23 @@ class AilesGame(PromptedGame[AilesState]):
         if event.kind == "maneuvers-revealed":
             return text, {"revealed": ", ".join(f"{s} {c}" for s, c in event.data.items())}
         return text, event.data
+
+    # -- the campaign (JEU DE CAMPAGNE) ----------------------------------------------------
+    def campaign_names(self) -> list[str]:
+        return ["western-front"]
+
+    def campaign_start(self, name: str, options: Mapping[str, Any]) -> Any:
+        return campaign.start(self.dataset, name, dict(options))
+
+    def campaign_choices(self, record: Any) -> list[Any]:
+        return campaign.choices(self.dataset, record)
+
+    def campaign_record(self, record: Any, options: Mapping[str, Any],
+                        outcome: Outcome) -> Any:
+        return campaign.record_outcome(self.dataset, record, dict(options), outcome)
+
+    def campaign_result(self, record: Any) -> Any:
+        return campaign.result(self.dataset, record)
 
     # -- search pilots ------------------------------------------------------------------
     def determinize(self, state: AilesState, seat: Seat, rng: Rng) -> AilesState:
