@@ -114,3 +114,15 @@ def test_a_whole_campaign_flown_by_random_pilots() -> None:
         seed += 1
     assert seed == 12 and len(record["games"]) == 12
     assert GAME.campaign_result(record) is not None
+
+
+@pytest.mark.parametrize("options", [
+    {"players": ["Anne"]},
+    {"players": [{"side": "neutral", "pilots": []}]},
+    {"players": [{"side": "allied", "pilots": [{"aircraft": "spad-7"}] * 3}]},
+    {"players": [PLAYERS[0]]},
+    {"start": 1917, "players": PLAYERS},
+])
+def test_malformed_campaign_options_are_refused(options: dict[str, Any]) -> None:
+    with pytest.raises(InvalidOptions):
+        GAME.campaign_start("western-front", options)

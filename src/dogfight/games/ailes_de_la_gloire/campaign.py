@@ -75,33 +75,46 @@ def next_month(date: str) -> str:
     return f"{year + month // 12}-{month % 12 + 1:02d}"
 
 
+class PilotAsked(msgspec.Struct, forbid_unknown_fields=True):
+    aircraft: str
+    nation: str = ""
+
+
+class PlayerAsked(msgspec.Struct, forbid_unknown_fields=True):
+    side: Literal["allied", "german"]
+    pilots: list[PilotAsked]
+    name: str = ""
+
+
+class StartOptions(msgspec.Struct, forbid_unknown_fields=True):
+    players: list[PlayerAsked]
+    start: str = FIRST
+
+
 def start(data: AilesData, name: str, options: dict[str, Any]) -> dict[str, Any]:
     """§ Les Dates, § Nationalité, § Les Pilotes, § Les Avions: ``{"start": "1917-04",
     "players": [{"name": "Anne", "side": "allied", "pilots": [{"nation": "english",
     "aircraft": "bristol-f2b"}]}, ...]}``."""
     if name != "western-front":
         raise InvalidOptions(f"unknown campaign {name!r}; known: western-front")
-    date = str(options.get("start", FIRST))
+    try:
+        asked = msgspec.convert(options, StartOptions)
+    except msgspec.ValidationError as exc:
+        raise InvalidOptions(f"invalid campaign options: {exc}") from None
+    date = asked.start
     if not (len(date) == 7 and FIRST <= date <= LAST_START and date[4] == "-"):
         raise InvalidOptions(f"a campaign starts from {FIRST} to {LAST_START}, not {date!r} "
                              f"({BOOK} § Les Dates)")
-    raw = options.get("players")
-    if not isinstance(raw, list) or not raw:
-        raise InvalidOptions("a campaign needs players, each with a side and pilots")
     taken: set[int] = set()
     players = []
-    for entry in raw:
-        side = entry.get("side")
-        if side not in ("allied", "german"):
-            raise InvalidOptions(f"a player's side is allied or german, not {side!r}")
-        asked = entry.get("pilots") or []
-        if not 1 <= len(asked) <= 2:
+    for entry in asked.players:
+        if not 1 <= len(entry.pilots) <= 2:
             raise InvalidOptions(f"a player has one or two pilots ({BOOK} § Les Pilotes)")
-        pilots = [new_pilot(data, date, side, p.get("nation", "german" if side == "german"
-                                                     else "english"),
-                            p.get("aircraft", ""), taken, f"{entry.get('name', side)} {i + 1}")
-                  for i, p in enumerate(asked)]
-        players.append(Player(str(entry.get("name", side)), side, pilots))
+        label = entry.name or entry.side
+        nation = "german" if entry.side == "german" else "english"
+        pilots = [new_pilot(data, date, entry.side, p.nation or nation, p.aircraft, taken,
+                            f"{label} {i + 1}") for i, p in enumerate(entry.pilots)]
+        players.append(Player(label, entry.side, pilots))
     if {p.side for p in players} != {"allied", "german"}:
         raise InvalidOptions(f"both sides need a player ({BOOK} § Nationalité)")
     record = Record(name, date, 1, players)
