@@ -221,10 +221,11 @@ def choices(plane: Plane, data: AilesData, other_edges: str = "forbidden") -> li
     for code in data.sheet_of(plane.aircraft).maneuvers:
         if plane.gliding and read_code(code).number not in glide:
             continue
+        if edge_refusal(plane, Choice(code), data, other_edges) is not None:
+            continue  # the path is the same whatever the altitude
         for altitude in ATTITUDES:
             choice = Choice(code, altitude)
-            if base_refusal(plane, choice, data) is None and \
-                    edge_refusal(plane, choice, data, other_edges) is None:
+            if base_refusal(plane, choice, data) is None:
                 base.append(choice)
     rules = constraints(plane)
     for keep in range(len(rules), -1, -1):
@@ -247,18 +248,25 @@ class Maneuvering(PromptKind[AilesState, Choice]):
 
     def refusal(self, state: AilesState, frame: Frame, seat: Seat,
                 decision: Choice) -> str | None:
-        if decision in self.legal(state, frame, seat):
-            return None
         plane = state.plane(seat)
         data = dataset()
+        if decision == Choice("vrille"):
+            return None  # § Les Vrilles: a voluntary spin is always allowed
         try:
             read_code(decision.code)
         except ValueError as exc:
             return str(exc)
-        return (base_refusal(plane, decision, data)
-                or edge_refusal(plane, decision, data, state.options.rules.other_edges)
-                or f"{decision.code} is not allowed now: a forced maneuver applies "
-                   f"(ruling R25)")
+        problem = (base_refusal(plane, decision, data)
+                   or edge_refusal(plane, decision, data, state.options.rules.other_edges))
+        if problem is not None:
+            return problem
+        if plane.gliding and read_code(decision.code).number not in data.maneuver_rules.glide:
+            return f"a gliding aircraft flies maneuver 2 or 8 only ({BOOK} § Planer)"
+        if all(rule(plane, decision, data) for rule in constraints(plane)):
+            return None  # every forced maneuver kept: legal (R25 drops none)
+        if decision in self.legal(state, frame, seat):
+            return None
+        return f"{decision.code} is not allowed now: a forced maneuver applies (ruling R25)"
 
     def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: Choice,
               events: list[Event]) -> AilesState:
