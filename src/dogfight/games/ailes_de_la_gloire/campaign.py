@@ -21,7 +21,8 @@ from typing import Any, Literal
 import msgspec
 
 from dogfight.core import InvalidOptions, Outcome
-from dogfight.games.ailes_de_la_gloire.data import AilesData, Nation
+from dogfight.games.ailes_de_la_gloire.data import AilesData
+from dogfight.games.ailes_de_la_gloire.data_pilots import Nation
 from dogfight.games.ailes_de_la_gloire.pilots import skills_earned
 
 BOOK = "book: 001_6a970d9ea6ae2da0.txt"

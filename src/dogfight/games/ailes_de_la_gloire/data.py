@@ -8,7 +8,9 @@
 - ``fire.toml``: the fire table (Tableau des Tires, modifiers by the errata's names) and
   the damage table (Table de Dégâts);
 - ``chits.toml``: the 36 two-sided damage chits;
-- ``map.toml``: the map (72 × 56 cm of large hexes; its hexes and zones derived).
+- ``map.toml``: the map (72 × 56 cm of large hexes; its hexes and zones derived);
+- ``pilots.toml``: LES PILOTES' tables and the Tableau des Avions en Ligne
+  (``data_pilots.py``).
 
 Every entry names its source; a malformed or inconsistent file is refused with a
 :class:`DataError` naming the file, the entry and the reason. ``dataset()`` is the data
@@ -34,6 +36,7 @@ from dogfight.core.data import (
     load_toml,
     per_data_dir,
 )
+from dogfight.games.ailes_de_la_gloire.data_pilots import PilotsFile, load_pilots
 from dogfight.kit.grids import HexGrid
 
 GAME_ID = "ailes-de-la-gloire"
@@ -242,80 +245,6 @@ class ChitFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     chits: list[Chit]
 
 
-# -- pilots and availability ---------------------------------------------------------------
-
-
-Nation = Literal["english", "french", "american", "german"]
-#: The skills whose effects the chapters implement (pilots.toml must list exactly these).
-SKILLS = ("restricted-tailing", "maneuvers", "long-range-tailing", "stability", "fire-bonus",
-          "jams", "no-deflection", "combat-value", "extended-range")
-
-
-class Experience(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    per_turn: int
-    per_victory: int
-    novice_below: int
-    ace_victories: int
-    source: str
-
-
-class SkillTable(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    thresholds: list[int]
-    per_victories: int
-    source: str
-
-
-class SkillData(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    name: str
-    kind: Literal["piloting", "shooting"]
-    source: str
-    aces_only: bool = False
-
-
-class Month(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    date: str
-    english: list[str]
-    french: list[str]
-    american: list[str]
-    german: list[str]
-    source: str
-
-    def column(self, nation: Nation) -> list[str]:
-        """The types of a nation's column this month."""
-        return {"english": self.english, "french": self.french,
-                "american": self.american, "german": self.german}[nation]
-
-
-class Lafayette(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    until: str
-    aircraft: list[str]
-    grounded: str
-    source: str
-
-
-class PilotsFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    experience: Experience
-    skill_table: SkillTable
-    skills: dict[str, SkillData]
-    months: list[Month]
-    lafayette: Lafayette
-
-    def available(self, nation: Nation, date: str) -> tuple[str, ...]:
-        """The types a pilot of ``nation`` may fly in the month ``date`` ("1917-08"):
-        every type of his column come into service by then (ruling R20); Americans fly
-        the Lafayette's types until February 1918, nothing in March 1918."""
-        if nation == "american":
-            if date <= self.lafayette.until:
-                return tuple(self.lafayette.aircraft)
-            if date == self.lafayette.grounded:
-                return ()
-        out: list[str] = []
-        for month in self.months:
-            if month.date <= date:
-                out += [a for a in month.column(nation) if a not in out]
-        return tuple(out)
-
-
 # -- the map ---------------------------------------------------------------------------------
 
 
@@ -427,7 +356,7 @@ def load_data(folder: Path | None = None) -> AilesData:
     fire = _load_fire(where("fire.toml"))
     chits = _load_chits(where("chits.toml"))
     board = _load_map(where("map.toml"))
-    pilots = _load_pilots(where("pilots.toml"), aircraft)
+    pilots = load_pilots(where("pilots.toml"), {k: a.side for k, a in aircraft.items()})
     source = str(where("aircraft.toml"))
     for key, a in aircraft.items():
         if a.sheet not in maneuvers.sheets:
@@ -584,40 +513,6 @@ def _load_map(path: Path) -> MapFile:
                             "east edge behind its lines")
     if not 0 <= data.orientation_first <= 5:
         raise DataError(source, "orientation_first", "a facing is 0 to 5")
-    return data
-
-
-_DATE = re.compile(r"^19(1[78])-(0[1-9]|1[0-2])$")
-
-
-def _load_pilots(path: Path, aircraft: dict[str, Aircraft]) -> PilotsFile:
-    data = load_toml(path, PilotsFile)
-    source = str(path)
-    check_source(data.experience.source, source, "experience")
-    check_source(data.skill_table.source, source, "skill_table")
-    check_sources(data.skills, source)
-    check_source(data.lafayette.source, source, "lafayette")
-    if sorted(data.skills) != sorted(SKILLS):
-        raise DataError(source, "skills", f"the skills are exactly {', '.join(SKILLS)}")
-    if data.skill_table.thresholds != sorted(data.skill_table.thresholds):
-        raise DataError(source, "skill_table.thresholds", "thresholds go up")
-    dates = [m.date for m in data.months]
-    for index, month in enumerate(data.months):
-        check_source(month.source, source, f"months[{index}]")
-        if not _DATE.match(month.date):
-            raise DataError(source, f"months[{index}].date", "a month of 1917 or 1918, "
-                            "written YYYY-MM")
-        nations: tuple[Nation, ...] = ("english", "french", "american", "german")
-        for nation in nations:
-            for key in month.column(nation):
-                if key not in aircraft:
-                    raise DataError(source, f"months[{index}].{nation}", f"no aircraft {key!r}")
-                want = "german" if nation == "german" else "allied"
-                if aircraft[key].side != want:
-                    raise DataError(source, f"months[{index}].{nation}",
-                                    f"{key} is not of the {want} side")
-    if dates != sorted(set(dates)):
-        raise DataError(source, "months", "one row a month, in order")
     return data
 
 
