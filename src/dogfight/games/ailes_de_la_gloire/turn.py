@@ -43,8 +43,10 @@ MAX_TURNS = 200
 
 
 def proceed(state: AilesState, events: list[Event]) -> AilesState:
-    """What follows once everyone asked has answered, phase after phase, until a
-    decision is asked or the game is over."""
+    """What follows once everyone asked has answered (nothing while a frame waits),
+    phase after phase, until a decision is asked or the game is over."""
+    if frames(state):
+        return state
     while state.phase != "over":
         state = step(state, events)
         if frames(state):
