@@ -13,6 +13,7 @@ from dogfight.kit.piles import (
     draw,
     draw_chit,
     draw_one,
+    forget_order,
     new_pile,
     put_back,
     reshuffle_all,
@@ -55,6 +56,16 @@ def test_discard_reshuffle_and_stack_keep_the_contents() -> None:
     assert stacked.cards == (5, 3, 1, 2) and stacked.discards == (4,)
     with pytest.raises(Exception, match="holds no 9"):
         stack(pile, (9,))
+
+
+def test_forget_order_reshuffles_the_deck_alone_whatever_its_order() -> None:
+    pile = Pile((3, 1, 2, 5, 4), (9, 8))
+    forgotten, rng = forget_order(pile, new_rng(6))
+    assert sorted(forgotten.cards) == [1, 2, 3, 4, 5] and forgotten.discards == (9, 8)
+    assert rng != new_rng(6)
+    # the new order owes nothing to the real one: the same cards in another order give it
+    again, _ = forget_order(Pile((5, 4, 3, 2, 1), (9, 8)), new_rng(6))
+    assert again == forgotten
 
 
 def test_a_cup_draws_without_replacement_and_a_forced_draw_is_an_index() -> None:

@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from dogfight.core import InvalidOptions, Match
+from dogfight.games.wings_of_war.damage import deck
 from tests.wings_of_war.helpers import A, D, F, fire, game, get, kinds, plan, plane
 from tests.wings_of_war.test_optional_rules import BIG, _drain
 
@@ -28,7 +29,7 @@ def test_collision_the_lowest_b_card_moves_first_the_other_backs_off() -> None:
     fokker = first[1]
     assert fokker["heading"] == 270 and fokker["x"] == 459
     assert 480 <= fokker["y"] < 542  # backed off along its path, no further than needed
-    assert {d.letter: d.discard for d in match.state.decks}["B"] == (30, 2)
+    assert deck(match.state, "B").discards == (30, 2)
 
 
 def test_no_collision_in_tournament_play() -> None:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from dogfight.core import Match
+import msgspec
+
+from dogfight.core import Event, Match
+from dogfight.games.wings_of_war.damage import deck, draw, with_deck
+from dogfight.games.wings_of_war.state import find
+from dogfight.kit.piles import Pile
 from tests.wings_of_war.helpers import (
     WOW,
     A,
@@ -64,8 +69,6 @@ def test_two_specials_of_a_kind_at_once_count_once() -> None:
 
 
 def _wound(match: Match, plane_id: str) -> Match:
-    import msgspec
-
     match.state = msgspec.structs.replace(match.state, planes=tuple(
         msgspec.structs.replace(p, wounded=1) if p.id == plane_id else p
         for p in match.state.planes))
@@ -279,11 +282,8 @@ def test_a_tailer_chooses_among_several_targets() -> None:
 
 # -- ÊTRE À COURT DE CARTES DÉGÂT --------
 def _drain(match: Match, letter: str, keep: int) -> Match:
-    import msgspec
-
-    decks = tuple(msgspec.structs.replace(d, draw=d.draw[:keep]) if d.letter == letter else d
-                  for d in match.state.decks)
-    match.state = msgspec.structs.replace(match.state, decks=decks)
+    pile = deck(match.state, letter)
+    match.state = with_deck(match.state, letter, Pile(pile.cards[:keep], pile.discards))
     return match
 
 
@@ -295,6 +295,24 @@ def test_out_of_a_cards_two_b_cards_instead() -> None:
     drawn = kinds(match, "damage-card")
     assert [e.data["letter"] for e in drawn] == ["B", "B"]
     assert kinds(match, "deck-substituted")
+
+
+def test_the_eliminated_aircraft_cards_come_back_first() -> None:
+    """§ ÊTRE À COURT DE CARTES DÉGÂT: an empty deck takes back the cards of the
+    aircraft out of play, with its discards, before any other remedy."""
+    match = chase({"out_of_cards": True}, [])
+    state = msgspec.structs.replace(match.state, planes=tuple(
+        msgspec.structs.replace(p, status="shot-down",
+                                damage_cards=(("A", 7), ("B", 3), ("A", 12)))
+        if p.id == "fokker" else p for p in match.state.planes))
+    state = with_deck(state, "A", Pile((), (5,)))
+    events: list[Event] = []
+    state, cards = draw(state, "A", events)
+    assert [(e.kind, e.data) for e in events] == [
+        ("deck-reshuffled", {"letter": "A", "cards": 3})]
+    pile = deck(state, "A")
+    assert sorted((*pile.cards, cards[0].number)) == [5, 7, 12] and not pile.discards
+    assert find(state, "fokker").damage_cards == (("B", 3),)  # type: ignore[union-attr]
 
 
 def test_without_the_rule_an_empty_deck_is_reshuffled_whole() -> None:

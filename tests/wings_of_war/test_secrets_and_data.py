@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dogfight.core import DataError, canonical_json
+from dogfight.core.rng import new_rng
 from dogfight.games.wings_of_war import data as wow_data
 from dogfight.games.wings_of_war.state import WowState
 from tests.conftest import random_play
@@ -154,3 +155,16 @@ def test_every_scenario_loads_and_a_game_with_every_rule_finishes() -> None:
             match, _ = simulate(WOW, {"scenario": scenario, "rules": ALL_RULES}, seed)
             assert match.over and WOW.invariants(match.state) == []
             canonical_json(match.observe(None))
+
+
+def test_the_invariants_check_the_damage_decks() -> None:
+    """A damage deck holds only cards in play: no explosion in a tournament."""
+    from dogfight.games.wings_of_war.damage import deck, with_deck
+    from dogfight.kit.piles import discard
+
+    state = WOW.setup({"rules": {"tournament": True}}, new_rng(3))
+    assert WOW.invariants(state) == []
+    explosion = next(c.number for c in wow_data.shipped().damage["A"]
+                     if c.symbol == "explosion")
+    state = with_deck(state, "A", discard(deck(state, "A"), [explosion]))
+    assert WOW.invariants(state) == [f"damage deck A: cards [{explosion}] are not in play"]

@@ -40,19 +40,19 @@ def test_preparation_climb_and_dive_cards_are_removed_without_altitude() -> None
 
 def test_preparation_damage_decks_are_shuffled_from_the_seed() -> None:
     """§ PREPARATION: one damage deck per letter, shuffled."""
-    a1 = [d.draw for d in duel(seed=1).state.decks]
-    a2 = [d.draw for d in duel(seed=1).state.decks]
-    b = [d.draw for d in duel(seed=2).state.decks]
+    a1 = [d.pile.cards for d in duel(seed=1).state.decks]
+    a2 = [d.pile.cards for d in duel(seed=1).state.decks]
+    b = [d.pile.cards for d in duel(seed=2).state.decks]
     assert a1 == a2 != b
-    assert sorted(duel().state.decks[0].draw) == list(range(1, 42))
+    assert sorted(duel().state.decks[0].pile.cards) == list(range(1, 42))
 
 
 def test_tournament_rules_remove_the_explosion_cards() -> None:
     """§ RÈGLES DE TOURNOI: without explosion cards."""
     match = duel(rules={"tournament": True})
     for deck in match.state.decks:
-        symbols = {DATA.damage[deck.letter][n - 1].symbol for n in deck.draw}
-        assert "explosion" not in symbols and len(deck.draw) == 40
+        symbols = {DATA.damage[deck.letter][n - 1].symbol for n in deck.pile.cards}
+        assert "explosion" not in symbols and len(deck.pile) == 40
 
 
 def test_preparation_several_aircraft_per_player_and_teams() -> None:

@@ -13,14 +13,19 @@ order does not matter: a draw picks one at random and takes it out.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import msgspec
 
 from dogfight.core.errors import DogfightError
 from dogfight.core.rng import Rng, randint, shuffle
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
 T = TypeVar("T")
+S = TypeVar("S", bound="SupportsRichComparison")
+"""Cards that sort (numbers, names), for :func:`forget_order`."""
 
 
 class EmptyPile(DogfightError):
@@ -81,6 +86,14 @@ def reshuffle_all(pile: Pile[T], rng: Rng) -> tuple[Pile[T], Rng]:
     """The discards shuffled back together with the deck."""
     cards, rng = shuffle(rng, (*pile.cards, *pile.discards))
     return Pile(cards), rng
+
+
+def forget_order(pile: Pile[S], rng: Rng) -> tuple[Pile[S], Rng]:
+    """The deck in a new order, the discards as they lie: what someone who has not seen
+    the deck knows of it (a game's ``determinize``). The cards are sorted before the
+    shuffle, so the new order owes nothing to the real one."""
+    cards, rng = shuffle(rng, sorted(pile.cards))
+    return Pile(cards, pile.discards), rng
 
 
 def stack(pile: Pile[T], on_top: Iterable[T]) -> Pile[T]:

@@ -1,9 +1,12 @@
 """Damage (book § DÉGÂTS, § MITRAILLEUSES ENRAYÉES ET EXPLOSIONS; optional rules
-§ DÉGÂTS SPÉCIAUX, § ÊTRE À COURT DE CARTES DÉGÂT; two-seaters § OBSERVATEUR BLESSÉ;
-the ground's § Feu au sol of § ATTERRISSAGE, DÉCOLLAGE ET ACCIDENTS).
+§ DÉGÂTS SPÉCIAUX, § ÊTRE À COURT DE CARTES DÉGÂT, § RÈGLES DE TOURNOI; two-seaters
+§ OBSERVATEUR BLESSÉ; the ground's § Feu au sol of § ATTERRISSAGE, DÉCOLLAGE ET
+ACCIDENTS).
 
-The damage decks A and B are drawn from the state's generator; the cards an aircraft
-takes are secret, their count public. Every damage of a phase counts together.
+The damage decks A and B are the kit's piles (:mod:`dogfight.kit.piles`), shuffled and
+drawn from the state's generator; what running out means is the book's, here. The
+cards an aircraft takes are secret, their count public. Every damage of a phase counts
+together.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from dogfight.core import Event, shuffle
+from dogfight.core import Event
 from dogfight.games.wings_of_war.data import dataset
 from dogfight.games.wings_of_war.state import (
     ACTIVE,
@@ -25,6 +28,8 @@ from dogfight.games.wings_of_war.state import (
     put,
     replace,
 )
+from dogfight.kit import piles
+from dogfight.kit.piles import Pile
 
 
 class Drawn(msgspec.Struct, frozen=True, gc=False):
@@ -36,65 +41,85 @@ class Drawn(msgspec.Struct, frozen=True, gc=False):
     symbol: str
 
 
+def fresh_deck(letter: str, tournament: bool) -> tuple[int, ...]:
+    """Every card of the damage deck ``letter`` by corner number, less the explosions
+    in a tournament (book § RÈGLES DE TOURNOI)."""
+    return tuple(c.number for c in dataset().damage[letter]
+                 if not (tournament and c.symbol == "explosion"))
+
+
+def deck(state: WowState, letter: str) -> Pile[int]:
+    """The damage deck ``letter``: its cards to draw and its discards."""
+    return next(d.pile for d in state.decks if d.letter == letter)
+
+
+def with_deck(state: WowState, letter: str, pile: Pile[int]) -> WowState:
+    """``state`` with ``pile`` as the damage deck ``letter``."""
+    return replace(state, decks=tuple(DeckState(letter, pile) if d.letter == letter else d
+                                      for d in state.decks))
+
+
 def draw(state: WowState, letter: str, events: list[Event],
          collision: bool = False) -> tuple[WowState, list[Drawn]]:
-    """Draw one damage card of ``letter`` (book § ÊTRE À COURT DE CARTES DÉGÂT when
-    the deck is empty). Collision cards are discarded at once."""
-    data = dataset()
-    decks = {d.letter: d for d in state.decks}
-    rng = state.rng
-    deck = decks[letter]
-    if not deck.draw:
-        pool = list(deck.discard)
-        if state.options.rules.out_of_cards:  # the eliminated planes' cards come back
-            planes = []
-            for p in state.planes:
-                if p.status in ELIMINATED:
-                    pool += [n for letter_, n in p.damage_cards if letter_ == letter]
-                    p = replace(p, damage_cards=tuple(c for c in p.damage_cards
-                                                      if c[0] != letter))
-                planes.append(p)
-            state = replace(state, planes=tuple(planes))
-        if pool:
-            pile, rng = shuffle(rng, pool)
-            deck = DeckState(letter, pile)
-            decks[letter] = deck
-            events.append(Event("deck-reshuffled", {"letter": letter, "cards": len(pile)}))
-    cards: list[Drawn]
-    if deck.draw:
-        number, deck = deck.draw[0], DeckState(letter, deck.draw[1:], deck.discard)
-        card = data.damage[letter][number - 1]
-        cards = [Drawn(letter, number, card.points, card.symbol)]
-        decks[letter] = deck
-    elif state.options.rules.out_of_cards and not collision and _has_cards(
-            decks, "B" if letter == "A" else "A"):
+    """Draw one damage card of ``letter``: the top card, the discards shuffled into a
+    new deck when it is empty; with the optional rule, the eliminated aircraft's cards
+    join them, then the other letter stands in (book § ÊTRE À COURT DE CARTES DÉGÂT);
+    as a last resort every card is shuffled back. Collision cards are discarded at
+    once."""
+    rules = state.options.rules
+    pile = deck(state, letter)
+    if not pile.cards:
+        if rules.out_of_cards:
+            state, pile = return_eliminated_cards(state, letter, pile)
+        if pile.discards:
+            events.append(Event("deck-reshuffled", {"letter": letter,
+                                                    "cards": len(pile.discards)}))
+    pile, cards, rng = piles.draw(pile, state.rng)
+    if not cards:
         other = "B" if letter == "A" else "A"
-        events.append(Event("deck-substituted", {"letter": letter, "instead": other}))
-        state = replace(state, rng=rng, decks=tuple(decks[d.letter] for d in state.decks))
-        if letter == "A":  # two B cards, the second's specials void but an explosion
-            state, first = draw(state, "B", events)
-            state, second = draw(state, "B", events)
-            cards = first + [replace(c, symbol=c.symbol if c.symbol == "explosion"
-                                     else "none") for c in second]
-        else:  # one A card, its points halved rounded up
-            state, got = draw(state, "A", events)
-            cards = [replace(c, points=math.ceil(c.points / 2)) for c in got]
-        return state, cards
-    else:
+        if rules.out_of_cards and not collision and _has_cards(state, other):
+            return substitute(state, letter, other, events)
         # last resort: totals are written down and every card is shuffled back
-        full = [c.number for c in data.damage[letter]
-                if not (state.options.rules.tournament and c.symbol == "explosion")]
-        pile, rng = shuffle(rng, full)
+        pile, rng = piles.new_pile(fresh_deck(letter, rules.tournament), rng)
         events.append(Event("deck-reshuffled", {"letter": letter, "cards": len(pile),
                                                 "all": True}))
-        number, pile = pile[0], pile[1:]
-        card = data.damage[letter][number - 1]
-        cards = [Drawn(letter, number, card.points, card.symbol)]
-        decks[letter] = DeckState(letter, pile)
-    state = replace(state, rng=rng, decks=tuple(decks[d.letter] for d in state.decks))
+        pile, cards, rng = piles.draw(pile, rng, reshuffle=False)
+    number = cards[0]
+    card = dataset().damage[letter][number - 1]
+    drawn = [Drawn(letter, number, card.points, card.symbol)]
+    state = replace(with_deck(state, letter, pile), rng=rng)
     if collision:
-        state = discard(state, cards)
-    return state, cards
+        state = discard(state, drawn)
+    return state, drawn
+
+
+def return_eliminated_cards(state: WowState, letter: str,
+                            pile: Pile[int]) -> tuple[WowState, Pile[int]]:
+    """The eliminated aircraft's cards of ``letter`` join the discards to be shuffled
+    (book § ÊTRE À COURT DE CARTES DÉGÂT)."""
+    planes = []
+    for p in state.planes:
+        if p.status in ELIMINATED:
+            pile = piles.discard(pile, (n for letter_, n in p.damage_cards
+                                        if letter_ == letter))
+            p = replace(p, damage_cards=tuple(c for c in p.damage_cards if c[0] != letter))
+        planes.append(p)
+    return replace(state, planes=tuple(planes)), pile
+
+
+def substitute(state: WowState, letter: str, other: str,
+               events: list[Event]) -> tuple[WowState, list[Drawn]]:
+    """Out of A cards, two B cards, the second's specials void but an explosion; out of
+    B cards, one A card, its points halved rounded up (book § ÊTRE À COURT DE CARTES
+    DÉGÂT)."""
+    events.append(Event("deck-substituted", {"letter": letter, "instead": other}))
+    if letter == "A":
+        state, first = draw(state, other, events)
+        state, second = draw(state, other, events)
+        return state, first + [replace(c, symbol=c.symbol if c.symbol == "explosion"
+                                       else "none") for c in second]
+    state, got = draw(state, other, events)
+    return state, [replace(c, points=math.ceil(c.points / 2)) for c in got]
 
 
 def discard(state: WowState, cards: Sequence[Drawn]) -> WowState:
@@ -102,12 +127,13 @@ def discard(state: WowState, cards: Sequence[Drawn]) -> WowState:
     decks = []
     for d in state.decks:
         mine = tuple(c.number for c in cards if c.letter == d.letter)
-        decks.append(DeckState(d.letter, d.draw, (*d.discard, *mine)) if mine else d)
+        decks.append(DeckState(d.letter, piles.discard(d.pile, mine)) if mine else d)
     return replace(state, decks=tuple(decks))
 
 
-def _has_cards(decks: Mapping[str, DeckState], letter: str) -> bool:
-    return bool(decks[letter].draw or decks[letter].discard)
+def _has_cards(state: WowState, letter: str) -> bool:
+    pile = deck(state, letter)
+    return bool(pile.cards or pile.discards)
 
 
 def apply_damage(state: WowState, drawn: Mapping[str, list[Drawn]],

@@ -21,6 +21,7 @@ from dogfight.core import (
 )
 from dogfight.core.rng import MAX_SEED
 from dogfight.games.wings_of_war import geometry as geo
+from dogfight.games.wings_of_war.damage import fresh_deck
 from dogfight.games.wings_of_war.data import WowData, dataset
 from dogfight.games.wings_of_war.fire import targets
 from dogfight.games.wings_of_war.planning import available_cards
@@ -37,6 +38,7 @@ from dogfight.games.wings_of_war.turn import PROMPTS, advance, begin_turn
 from dogfight.games.wings_of_war.victory import outcome
 from dogfight.games.wings_of_war.view import view
 from dogfight.games.wings_of_war.words import RULE_TITLES, label, template
+from dogfight.kit.piles import forget_order
 from dogfight.kit.prompts import PromptedGame, top
 from dogfight.kit.sealed import Sealed
 
@@ -125,6 +127,14 @@ class WingsOfWar(PromptedGame[WowState]):
             for gun in (p.front, p.rear):
                 if gun and not (0 <= gun.jam <= 3 and 0 <= gun.silent <= 4):
                     problems.append(f"{p.id}: jam counters {gun.jam}/{gun.silent}")
+        if sorted(d.letter for d in state.decks) != sorted(data.damage):
+            problems.append(f"damage decks {[d.letter for d in state.decks]}")
+        for deck in state.decks:
+            stray = {*deck.pile.cards, *deck.pile.discards}.difference(
+                fresh_deck(deck.letter, state.options.rules.tournament))
+            if stray:
+                problems.append(f"damage deck {deck.letter}: cards {sorted(stray)} "
+                                f"are not in play")
         if state.phase == "over" and state.result is None:
             problems.append("over without a result")
         frame = top(state)
@@ -193,8 +203,8 @@ class WingsOfWar(PromptedGame[WowState]):
             orders = orders.seal(key, FireOrder(order.plane, order.arc, target, cards_))
         decks = []
         for deck in state.decks:
-            pile, rng = shuffle(rng, sorted(deck.draw))  # no one knows the order
-            decks.append(DeckState(deck.letter, pile, deck.discard))
+            pile, rng = forget_order(deck.pile, rng)  # no one knows the order
+            decks.append(DeckState(deck.letter, pile))
         return replace(state, planes=tuple(planes), fire_orders=orders,
                        decks=tuple(decks), rng=new_rng(seed))
 

@@ -16,9 +16,10 @@ from typing import Any
 
 import msgspec
 
-from dogfight.core import DataError, InvalidOptions, Rng, parse_options, shuffle
+from dogfight.core import DataError, InvalidOptions, Rng, parse_options
 from dogfight.core.data import convert
 from dogfight.games.wings_of_war import geometry as geo
+from dogfight.games.wings_of_war.damage import fresh_deck
 from dogfight.games.wings_of_war.data import dataset
 from dogfight.games.wings_of_war.state import (
     Area,
@@ -33,6 +34,7 @@ from dogfight.games.wings_of_war.state import (
     WowState,
     replace,
 )
+from dogfight.kit.piles import new_pile, stack
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -147,15 +149,13 @@ def setup(options: Mapping[str, Any], rng: Rng) -> WowState:
         if letter not in data.damage:
             raise InvalidOptions(f"stacked_damage: no damage deck {letter!r}")
     for letter, cards in sorted(data.damage.items()):
-        numbers = [c.number for c in cards
-                   if not (opts.rules.tournament and c.symbol == "explosion")]
-        shuffled, rng = shuffle(rng, numbers)
+        numbers = fresh_deck(letter, opts.rules.tournament)
         top = opts.stacked_damage.get(letter, [])
         if len(set(top)) != len(top) or any(n not in numbers for n in top):
             raise InvalidOptions(f"stacked_damage.{letter}: card numbers must be distinct "
                                  f"cards of the deck (1 to {len(cards)})")
-        rest = tuple(n for n in shuffled if n not in top)
-        decks.append(DeckState(letter, (*top, *rest)))
+        pile, rng = new_pile(numbers, rng)
+        decks.append(DeckState(letter, stack(pile, top)))
     fields = tuple(opts.fields if opts.fields is not None else scenario.fields)
     least = data.table.landing_field
     for field in fields:

@@ -10,6 +10,7 @@ import msgspec
 
 from dogfight.core import IllegalDecision, Prompt, Rng
 from dogfight.games.wings_of_war.geometry import Pose
+from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind
 from dogfight.kit.sealed import Sealed
 
@@ -224,9 +225,11 @@ def gun_key(plane_id: str, arc: str) -> str:
 
 
 class DeckState(msgspec.Struct, frozen=True):
+    """A damage deck: its red letter and its cards by corner number, to draw (secret
+    order) and discarded (book § DÉGÂTS; the pile's rules are in :mod:`.damage`)."""
+
     letter: str
-    draw: tuple[int, ...]
-    discard: tuple[int, ...] = ()
+    pile: Pile[int]
 
 
 class WowState(msgspec.Struct, frozen=True):

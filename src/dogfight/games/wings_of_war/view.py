@@ -76,6 +76,6 @@ def view(state: WowState, viewer: Seat | None) -> Any:
         "planes": planes,
         "shown_to_you": shown,
         "your_shots": fire,
-        "damage_decks": {d.letter: len(d.draw) for d in state.decks},
+        "damage_decks": {d.letter: len(d.pile) for d in state.decks},
         "result": state.result, "winner": state.winner,
     }
