@@ -25,14 +25,13 @@ from dogfight.core import (
     new_rng,
     parse_options,
     randint,
-    shuffle,
 )
 from dogfight.core.rng import MAX_SEED
 from dogfight.games.duel import turn
 from dogfight.games.duel.data import GAME_ID, DuelData, dataset
 from dogfight.games.duel.planning import ask_plans
 from dogfight.games.duel.state import SEATS, DuelOptions, DuelState, Pilot
-from dogfight.kit.piles import Pile, new_pile
+from dogfight.kit.piles import forget_order, new_pile
 from dogfight.kit.prompts import PromptedGame
 
 EVENT_TEXTS = {
@@ -152,7 +151,7 @@ class DuelGame(PromptedGame[DuelState]):
         pilots = []
         orders = state.orders
         for name, pilot in zip(SEATS, state.pilots, strict=True):
-            cards, rng = shuffle(rng, sorted(pilot.deck.cards))  # its order is no one's
+            deck, rng = forget_order(pilot.deck, rng)  # its order is no one's
             if name != seat:
                 if orders.has(name) and state.revealed is None:
                     maneuver, rng = choice(rng, list(self.dataset.maneuvers))
@@ -162,7 +161,7 @@ class DuelGame(PromptedGame[DuelState]):
                     incoming, rng = choice(rng, [0, 0, 1, 2])
                     pilot = replace(pilot, damage=damage,
                                     incoming=incoming if state.phase == "fire" else 0)
-            pilots.append(replace(pilot, deck=Pile(cards, pilot.deck.discards)))
+            pilots.append(replace(pilot, deck=deck))
         return replace(state, pilots=(pilots[0], pilots[1]), orders=orders, rng=new_rng(seed))
 
     # -- data and checks ----------------------------------------------------------------
