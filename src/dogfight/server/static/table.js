@@ -329,7 +329,22 @@ function decisionButtons(body, token, legal, labels) {
     }, decisionText(observation, decision, labels[index])));
   });
   return el("div", { class: "decisions" }, [...groups.entries()].map(([key, buttons]) =>
-    el("div", { class: "decision-group" }, key ? el("h4", {}, key) : null, el("div", { class: "buttons" }, buttons))));
+    el("div", { class: "decision-group" }, key ? el("h4", {}, key) : null,
+      buttons.length > LONG_LIST ? decisionList(buttons, token) : el("div", { class: "buttons" }, buttons))));
+}
+
+// A prompt with more choices than fit as buttons (a placement on a whole map...) is a
+// list to pick from and a confirm button, until the board offers its own widget.
+const LONG_LIST = 40;
+
+function decisionList(buttons, token) {
+  const select = el("select", { class: "decision-list", size: "8" }, buttons.map((button) =>
+    el("option", { value: button.dataset.decision }, button.textContent)));
+  select.selectedIndex = 0;
+  const confirm = () => send([JSON.parse(select.value)], token);
+  select.addEventListener("dblclick", confirm);
+  return el("div", { class: "buttons" }, select,
+    el("button", { type: "button", class: "decision primary", onclick: confirm }, t("Confirm")));
 }
 
 function onKey(event) {
