@@ -42,7 +42,7 @@ class Aircraft(msgspec.Struct, frozen=True):
     bursts: tuple[int, int, int] = (0, 0, 0)
     """Bursts left: front (fixed or nose), tail, ventral (the red cursors)."""
     jammed: tuple[str, ...] = ()
-    """Gun groups jammed (the red cursor crosswise)."""
+    """Red cursors jammed (front, tail, ventral: the cursor crosswise)."""
     throttle: int = 0
     """Safe full-throttle uses left (the green cursor); -1 once removed."""
     pilot: Pilot = "average"
@@ -50,7 +50,7 @@ class Aircraft(msgspec.Struct, frozen=True):
     border: bool = False
     """It ended its last move in the border zone (LA ZONE EXTERIEURE)."""
     fired: tuple[str, ...] = ()
-    """Gun groups that fired defensively during this enemy turn (each once)."""
+    """Red cursors (front, tail, ventral) that fired defensively this enemy turn."""
 
     @property
     def id(self) -> str:

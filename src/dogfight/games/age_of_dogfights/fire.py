@@ -1,0 +1,168 @@
+"""Firing: the book's sections ARMEMENT - TIR, POSITION DES MITRAILLEUSES ET DIRECTION DE
+TIR, TIR OFFENSIF, TIR FIXE EXACTEMENT PAR DERRIERE, TIR FIXE EN TRAVERS DE DERRIERE,
+TIR FIXE DE LOIN PAR DERRIERE, TIR FIXE DE FACE, MITRAILLEUSE MOBILE DE NEZ : POSITIONS,
+MITRAILLEUSE DE QUEUE DROIT DERRIERE ET AU DESSUS, ... DERRIERE EN ANGLE, ... LOIN
+DERRIERE, LES CONSEQUENCES DES TIRS (TABLEAU), RAFALE LONGUE, with PILOTES (aces and
+rookies) and the rulings R1-R5, R14, R15.
+
+The positions are data (``rules.toml`` ``[positions]``): :func:`positions_between` reads
+them on the grid. :func:`read_roll` turns two red dice into a result.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, Position, Result
+from dogfight.games.age_of_dogfights.state import Aircraft
+from dogfight.kit.grids import Cell
+from dogfight.kit.grids.lattice import ahead
+
+BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
+GROUPS: tuple[str, ...] = ("fixed", "nose", "tail", "ventral")
+#: Which red cursor (``Aircraft.bursts`` index) each gun group spends.
+SLOT = {"fixed": 0, "nose": 0, "tail": 1, "ventral": 2}
+#: The red cursor's name: what jams, what fires once per enemy turn (fixed and nose
+#: guns are the front group, never both on one aircraft).
+CURSOR = {"fixed": "front", "nose": "front", "tail": "tail", "ventral": "ventral"}
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One way to fire: a gun group from a position on a target, the column read, and
+    whether a long burst may follow."""
+
+    target: str
+    position: str
+    group: str
+    column: Literal["A", "B"]
+    long_burst: bool
+
+
+def guns_of(kind: AircraftType, group: str) -> int:
+    """How many coupled guns the group has (0: none)."""
+    return {"fixed": kind.fixed_guns, "nose": kind.nose_guns, "tail": kind.tail_guns,
+            "ventral": kind.ventral_guns}[group]
+
+
+def pilot_works(kind: AircraftType, group: str) -> bool:
+    """Whether the pilot works the group's guns (fixed or nose guns); a second crew member
+    works the tail and ventral guns (PILOTES, MACHINE GUN JAMMING)."""
+    return group in ("fixed", "nose")
+
+
+def _shift(tilt: str) -> int:
+    return {"level": 0, "up": 1, "down": -1}[tilt]
+
+
+def geometry_holds(position: Position, shooter: Aircraft, target: Aircraft) -> bool:
+    """Whether ``target`` stands in ``position`` as seen from ``shooter``: on one of the
+    position's lines at its distance, with its heading, its level difference and both
+    attitudes (the table after TIR FIXE DE FACE in the checklist; diagrams missing)."""
+    if shooter.point is None or target.point is None:
+        return False
+    origin, aim = Cell(*shooter.point), Cell(*target.point)
+    if not any(ahead(origin, (shooter.facing + t) % 6, position.distance) == aim
+               for t in position.target_at):
+        return False
+    if (target.facing - shooter.facing) % 6 not in position.heading:
+        return False
+    difference = target.level - shooter.level
+    if difference not in position.levels:
+        return False
+    if position.shooter == "level" and shooter.tilt != "level":
+        return False
+    if position.shooter == "toward" and _shift(shooter.tilt) != difference:
+        return False
+    return not (position.target == "level" and target.tilt != "level")
+
+
+def positions_between(data: AgeData, shooter: Aircraft, target: Aircraft) -> tuple[str, ...]:
+    """Every position (key in ``rules.toml``) ``target`` stands in from ``shooter``."""
+    return tuple(key for key, p in data.rules.positions.items()
+                 if geometry_holds(p, shooter, target))
+
+
+def can_fire(data: AgeData, kind: AircraftType, shooter: Aircraft, group: str, *,
+             offensive: bool, carrying_bomb: bool = False) -> str | None:
+    """Why the group cannot fire now, or None: it has guns, bursts left, is not jammed,
+    the guns are not damaged (TYPES DE DEGATS); offensively only fighters and
+    reconnaissance aircraft without a bomb (TIR OFFENSIF, TIR DEFENSIF, MODES DE JEU);
+    defensively each group once per enemy turn (POSITIONS POUR LES TIRS DEFENSIFS)."""
+    if guns_of(kind, group) == 0:
+        return "it has no such guns"
+    if "guns" in shooter.damage:
+        return "its guns are damaged"
+    if shooter.bursts[SLOT[group]] <= 0:
+        return "no bursts left"
+    if CURSOR[group] in shooter.jammed:
+        return "the guns are jammed"
+    if offensive and kind.role == "bomber":
+        return "bombers fire only defensively"
+    if offensive and carrying_bomb:
+        return "a reconnaissance aircraft carrying a bomb fires only defensively"
+    if not offensive and CURSOR[group] in shooter.fired:
+        return "these guns already fired during this enemy turn"
+    return None
+
+
+def options(data: AgeData, kind: AircraftType, shooter: Aircraft, target: Aircraft, *,
+            offensive: bool, carrying_bomb: bool = False) -> tuple[Option, ...]:
+    """The ways ``shooter`` may fire at ``target``: offensively from the positions marked
+    offensive, with the position's column; defensively from every position, column B
+    (TIR DEFENSIF), never a long burst (R5)."""
+    out = []
+    for key in positions_between(data, shooter, target):
+        position = data.rules.positions[key]
+        if offensive and not position.offensive:
+            continue
+        for group in position.guns:
+            if can_fire(data, kind, shooter, group, offensive=offensive,
+                        carrying_bomb=carrying_bomb) is not None:
+                continue
+            column: Literal["A", "B"] = position.column if offensive else "B"
+            burst = offensive and position.long_burst
+            out.append(Option(target.id, key, group, column, burst))
+    return tuple(out)
+
+
+def modifier(data: AgeData, kind: AircraftType, shooter: Aircraft, group: str, *,
+             against_sun: bool = False) -> int:
+    """What is added to the red dice: +1 for two coupled guns, +2 for three (MITRAILLEUSE
+    DE QUEUE LOIN DERRIERE), −1 for a rookie at the guns he works (PILOTES), −1 firing
+    into the sun (LE SOLEIL)."""
+    mods = data.rules.modifiers
+    total = mods.coupled[max(guns_of(kind, group), 1) - 1]
+    if shooter.pilot == "rookie" and pilot_works(kind, group):
+        total += mods.rookie
+    if against_sun:
+        total += mods.sun
+    return total
+
+
+def read_roll(data: AgeData, kind: AircraftType, shooter: Aircraft, option: Option,
+              dice: tuple[int, int], *, second: bool = False, against_sun: bool = False,
+              all_aces: bool = False) -> Result:
+    """The result of two red dice: a jam on a raw double 1, or on the long burst's second
+    roll on a raw 2, 4, 6 or 8 (MACHINE GUN JAMMING, RAFALE LONGUE; R1); else the column
+    with the modified sum (R1, R2); an ace's damage is a destruction (PILOTES; "As contre
+    As" makes every fighter pilot an ace)."""
+    raw = sum(dice)
+    jams = data.rules.long_burst.jams if second else [2]
+    if raw in jams:
+        return "jammed"
+    total = raw + modifier(data, kind, shooter, option.group, against_sun=against_sun)
+    result = data.result(option.column, total)
+    ace = shooter.pilot == "ace" or (all_aces and kind.role == "fighter")
+    if result == "damage" and ace and pilot_works(kind, option.group):
+        return "destroyed"
+    return result
+
+
+def long_burst_allowed(data: AgeData, shooter: Aircraft, option: Option,
+                       first: Result) -> bool:
+    """Whether a long burst may follow a first roll: only after a failure or damage, from
+    a parallel position, with a burst left for its second roll (RAFALE LONGUE; R3)."""
+    return (option.long_burst and first in ("failure", "damage")
+            and shooter.bursts[SLOT[option.group]] >= 1)
