@@ -10,8 +10,16 @@ functions over the data and an aircraft.
 
 from __future__ import annotations
 
-from dogfight.games.age_of_dogfights.data import AgeData, AircraftType
-from dogfight.games.age_of_dogfights.state import Aircraft, Tilt
+from collections.abc import Sequence
+
+import msgspec
+from msgspec.structs import replace
+
+from dogfight.core import Event, Seat
+from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
+from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Tilt
+from dogfight.games.age_of_dogfights.zones import find
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 RULE = "book: 003_24ea110dc1b5a4d6.txt § CHANGEMENT d'ALTITUDE DES AVIONS"
 
@@ -71,3 +79,95 @@ def tilts_after(data: AgeData, level: int, change: int, *,
     if level > 1 and not (steep and strict_dive):
         tilts.append("down")
     return tuple(tilts)
+
+
+# -- the decisions ---------------------------------------------------------------------------------
+
+class Attitude(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"change": -2, "unjam": false}``: the level change this move (forced by the last
+    tilt), and whether the pilot unjams the guns during it."""
+
+    change: int
+    unjam: bool
+
+
+class TiltChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"tilt": "up"}``: the attitude on the last point: level, up or down."""
+
+    tilt: Tilt
+
+
+def attitudes(state: AgeState) -> tuple[Attitude, ...]:
+    """The level changes allowed, each with or without unjamming the jammed guns; a
+    pilot unjamming his own guns cannot change level (MACHINE GUN JAMMING, R18)."""
+    flight = state.flight
+    if flight is None:
+        return ()
+    data = dataset()
+    aircraft = find(state, flight.aircraft)
+    kind = data.aircraft[aircraft.kind]
+    out = []
+    for change in level_changes(data, kind, aircraft):
+        out.append(Attitude(change, False))
+        if aircraft.jammed and not (change and "front" in aircraft.jammed):
+            out.append(Attitude(change, True))
+    return tuple(out)
+
+
+class Climbing(PromptKind[AgeState, Attitude]):
+    """Before the steps: how many levels to climb or dive, as the last tilt forces
+    (GRIMPER, ASCENSION RAPIDE, DESCENDRE), and unjamming (MACHINE GUN JAMMING)."""
+
+    kind = "attitude"
+    decision = Attitude
+    rule = RULE
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Attitude]:
+        return attitudes(state)
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Attitude,
+              events: list[Event]) -> AgeState:
+        return choose_attitude(pop(state), decision)
+
+
+def choose_attitude(state: AgeState, decision: Attitude) -> AgeState:
+    flight = state.flight
+    if flight is None:
+        return state
+    return replace(state, flight=replace(flight, change=decision.change,
+                                         unjam=decision.unjam, stage="route"))
+
+
+def end_tilts(state: AgeState) -> tuple[Tilt, ...]:
+    """The attitudes allowed on the last point of the flight's path."""
+    flight = state.flight
+    if flight is None:
+        return ()
+    data = dataset()
+    aircraft = find(state, flight.aircraft)
+    level = levels_along(data, aircraft.level, flight.change, len(flight.path))[-1]
+    return tilts_after(data, level, flight.change,
+                       strict_dive=state.options.rules.strict_dive)
+
+
+class Tilting(PromptKind[AgeState, TiltChoice]):
+    """On the last point, the piece stays level or is tilted up or down, to change level
+    next move (CHANGEMENT d'ALTITUDE DES AVIONS, DESCENDRE, R6, R17)."""
+
+    kind = "tilt"
+    decision = TiltChoice
+    rule = RULE
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[TiltChoice]:
+        return [TiltChoice(t) for t in end_tilts(state)]
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: TiltChoice,
+              events: list[Event]) -> AgeState:
+        return choose_tilt(pop(state), decision.tilt)
+
+
+def choose_tilt(state: AgeState, tilt: Tilt) -> AgeState:
+    flight = state.flight
+    if flight is None:
+        return state
+    return replace(state, flight=replace(flight, tilt=tilt, stage="land"))

@@ -8,8 +8,14 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from dogfight.core import Event, Rng, roll
-from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, Result
-from dogfight.games.age_of_dogfights.fire import CURSOR, SLOT, pilot_works
+from dogfight.games.age_of_dogfights.data import (
+    CURSOR,
+    SLOT,
+    AgeData,
+    AircraftType,
+    Result,
+    pilot_works,
+)
 from dogfight.games.age_of_dogfights.state import Aircraft
 
 
@@ -52,7 +58,7 @@ def credit_kill(data: AgeData, kind: AircraftType, shooter: Aircraft, group: str
                 events: list[Event]) -> Aircraft:
     """A kill by the pilot's own guns (R10): a rookie's first makes him an average pilot;
     three make an ace (GAGNER DE L'EXPERIENCE). A crewman's kill does not count."""
-    if not pilot_works(kind, group) or kind.role != "fighter":
+    if not pilot_works(group) or kind.role != "fighter":
         return shooter
     kills = shooter.kills + 1
     pilot = shooter.pilot

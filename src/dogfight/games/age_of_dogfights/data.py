@@ -40,6 +40,19 @@ ROLE_NUMBERS: dict[str, range] = {
     "fighter": range(1, 13), "reconnaissance": range(13, 16), "bomber": range(16, 19)}
 
 
+#: Which red cursor (``Aircraft.bursts`` index) each gun group spends.
+SLOT = {"fixed": 0, "nose": 0, "tail": 1, "ventral": 2}
+#: The red cursor's name: what jams, what fires once per enemy turn (fixed and nose
+#: guns are the front group, never both on one aircraft).
+CURSOR = {"fixed": "front", "nose": "front", "tail": "tail", "ventral": "ventral"}
+
+
+def pilot_works(group: str) -> bool:
+    """Whether the pilot works the group's guns (fixed or nose guns); a second crew member
+    works the tail and ventral guns (PILOTES, MACHINE GUN JAMMING)."""
+    return group in ("fixed", "nose")
+
+
 class AircraftType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     name: str
     nation: Nation

@@ -11,22 +11,33 @@ them on the grid. :func:`read_roll` turns two red dice into a result.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import msgspec
+from msgspec.structs import replace
 
-from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, Position, Result
-from dogfight.games.age_of_dogfights.state import Aircraft
+from dogfight.core import Event, Seat, roll
+from dogfight.games.age_of_dogfights import damage
+from dogfight.games.age_of_dogfights.data import (
+    CURSOR,
+    SLOT,
+    AgeData,
+    AircraftType,
+    Position,
+    Result,
+    dataset,
+    pilot_works,
+)
+from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Burst
+from dogfight.games.age_of_dogfights.weather import against_sun, clouds_block
+from dogfight.games.age_of_dogfights.zones import find, put
 from dogfight.kit.grids import Cell
 from dogfight.kit.grids.lattice import ahead
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
 GROUPS: tuple[str, ...] = ("fixed", "nose", "tail", "ventral")
-#: Which red cursor (``Aircraft.bursts`` index) each gun group spends.
-SLOT = {"fixed": 0, "nose": 0, "tail": 1, "ventral": 2}
-#: The red cursor's name: what jams, what fires once per enemy turn (fixed and nose
-#: guns are the front group, never both on one aircraft).
-CURSOR = {"fixed": "front", "nose": "front", "tail": "tail", "ventral": "ventral"}
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -44,12 +55,6 @@ def guns_of(kind: AircraftType, group: str) -> int:
     """How many coupled guns the group has (0: none)."""
     return {"fixed": kind.fixed_guns, "nose": kind.nose_guns, "tail": kind.tail_guns,
             "ventral": kind.ventral_guns}[group]
-
-
-def pilot_works(kind: AircraftType, group: str) -> bool:
-    """Whether the pilot works the group's guns (fixed or nose guns); a second crew member
-    works the tail and ventral guns (PILOTES, MACHINE GUN JAMMING)."""
-    return group in ("fixed", "nose")
 
 
 def _shift(tilt: str) -> int:
@@ -134,7 +139,7 @@ def modifier(data: AgeData, kind: AircraftType, shooter: Aircraft, group: str, *
     into the sun (LE SOLEIL)."""
     mods = data.rules.modifiers
     total = mods.coupled[max(guns_of(kind, group), 1) - 1]
-    if shooter.pilot == "rookie" and pilot_works(kind, group):
+    if shooter.pilot == "rookie" and pilot_works(group):
         total += mods.rookie
     if against_sun:
         total += mods.sun
@@ -155,7 +160,7 @@ def read_roll(data: AgeData, kind: AircraftType, shooter: Aircraft, option: Opti
     total = raw + modifier(data, kind, shooter, option.group, against_sun=against_sun)
     result = data.result(option.column, total)
     ace = shooter.pilot == "ace" or (all_aces and kind.role == "fighter")
-    if result == "damage" and ace and pilot_works(kind, option.group):
+    if result == "damage" and ace and pilot_works(option.group):
         return "destroyed"
     return result
 
@@ -166,3 +171,146 @@ def long_burst_allowed(data: AgeData, shooter: Aircraft, option: Option,
     a parallel position, with a burst left for its second roll (RAFALE LONGUE; R3)."""
     return (option.long_burst and first in ("failure", "damage")
             and shooter.bursts[SLOT[option.group]] >= 1)
+
+
+# -- firing in play ------------------------------------------------------------------------------
+
+class Shoot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"target": "germany-7", "position": "h5", "guns": "fixed"}``: fire these guns
+    from this position at this aircraft."""
+
+    target: str
+    position: str
+    guns: str
+
+
+class Hold(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"hold": true}``: fire no more now."""
+
+    hold: bool
+
+
+class LongBurst(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"long_burst": true}``: roll the red dice once more (RAFALE LONGUE)."""
+
+    long_burst: bool
+
+
+def shots_at(state: AgeState, shooter: Aircraft, targets: Sequence[Aircraft], *,
+             offensive: bool, spent: Sequence[str] = ()) -> tuple[Option, ...]:
+    """Every way ``shooter`` may fire at one of ``targets`` now, clouds allowing, its
+    cursors in ``spent`` excepted (R14: each gun group once per move)."""
+    data = dataset()
+    kind = data.aircraft[shooter.kind]
+    clouds = state.options.rules.clouds
+    out: list[Option] = []
+    for target in targets:
+        if target.where != "zone" or clouds_block(clouds, shooter, target):
+            continue
+        out.extend(o for o in options(data, kind, shooter, target, offensive=offensive)
+                   if CURSOR[o.group] not in spent)
+    return tuple(out)
+
+
+def shoot(state: AgeState, shooter_id: str, option: Option, events: list[Event], *,
+          second: bool = False) -> tuple[AgeState, Result]:
+    """One roll of the red dice: a burst spent (even on a jam), the result read and
+    applied to the target (ABATTU, ECHEC, DEGAT) or to the shooter's gun (a jam); a kill
+    credited to the pilot (GAGNER DE L'EXPERIENCE)."""
+    data = dataset()
+    shooter = find(state, shooter_id)
+    target = find(state, option.target)
+    kind = data.aircraft[shooter.kind]
+    first, rng = roll(state.rng, 6)
+    other, rng = roll(rng, 6)
+    sun = against_sun(state.options.rules.sun, shooter, target)
+    result = read_roll(data, kind, shooter, option, (first, other), second=second,
+                       against_sun=sun, all_aces=state.options.rules.all_aces)
+    events.append(Event("fired", {"aircraft": shooter.id, "target": target.id,
+                                  "position": option.position, "guns": option.group,
+                                  "dice": [first, other], "result": result}))
+    shooter = damage.spend(shooter, option.group)
+    if result == "jammed":
+        shooter = damage.jam(shooter, option.group, events)
+    target, rng = damage.hit(data, target, result, rng, events)
+    if target.where == "down":
+        shooter = damage.credit_kill(data, kind, shooter, option.group, events)
+    return put(put(replace(state, rng=rng), shooter), target), result
+
+
+def offensive_shots(state: AgeState) -> tuple[Option, ...]:
+    """The flying aircraft's shots at enemies in the zone (TIR OFFENSIF)."""
+    flight = state.flight
+    if flight is None:
+        return ()
+    mover = find(state, flight.aircraft)
+    if mover.where != "zone":
+        return ()
+    enemies = [a for a in state.aircraft if a.seat != mover.seat]
+    return shots_at(state, mover, enemies, offensive=True, spent=flight.fired)
+
+
+class Firing(PromptKind[AgeState, Shoot | Hold]):
+    """At the end of its move an aircraft in a firing position may fire, each gun group
+    once (TIR OFFENSIF, R14), or hold."""
+
+    kind = "fire"
+    decision = (Shoot, Hold)
+    rule = BOOK + "TIR OFFENSIF"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Shoot | Hold]:
+        out: list[Shoot | Hold] = [Shoot(o.target, o.position, o.group)
+                                   for o in offensive_shots(state)]
+        return [*out, Hold(True)]
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Shoot | Hold,
+              events: list[Event]) -> AgeState:
+        state = pop(state)
+        flight = state.flight
+        if flight is None:
+            return state
+        if isinstance(decision, Hold):
+            return replace(state, flight=replace(flight, stage="last"))
+        option = next(o for o in offensive_shots(state) if (o.target, o.position, o.group)
+                      == (decision.target, decision.position, decision.guns))
+        state, result = shoot(state, flight.aircraft, option, events)
+        flight = replace(flight, fired=(*flight.fired, CURSOR[option.group]),
+                         stage="riposte" if result != "destroyed" else "fire")
+        burst = None
+        if long_burst_allowed(dataset(), find(state, flight.aircraft), option, result):
+            burst = Burst(option.target, option.position, option.group, option.column)
+        return replace(state, flight=flight, burst=burst)
+
+
+def long_burst_option(state: AgeState) -> Option | None:
+    """The long burst still possible: the shooter and target flying, the shooter's guns
+    neither damaged nor jammed (RAFALE LONGUE: a riposte may have stopped it)."""
+    flight, burst = state.flight, state.burst
+    if flight is None or burst is None:
+        return None
+    shooter, target = find(state, flight.aircraft), find(state, burst.target)
+    if shooter.where != "zone" or target.where != "zone" or "guns" in shooter.damage \
+            or CURSOR[burst.group] in shooter.jammed:
+        return None
+    return Option(burst.target, burst.position, burst.group, burst.column, True)
+
+
+class LongBursting(PromptKind[AgeState, LongBurst]):
+    """After a failure or damage from a parallel position the attacker may fire on: a
+    second roll, which jams more easily (RAFALE LONGUE)."""
+
+    kind = "long-burst"
+    decision = LongBurst
+    rule = BOOK + "RAFALE LONGUE"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[LongBurst]:
+        return [LongBurst(True), LongBurst(False)]
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: LongBurst,
+              events: list[Event]) -> AgeState:
+        state = pop(state)
+        option = long_burst_option(state)
+        flight = state.flight
+        if decision.long_burst and option is not None and flight is not None:
+            state, _ = shoot(state, flight.aircraft, option, events, second=True)
+        return replace(state, burst=None)

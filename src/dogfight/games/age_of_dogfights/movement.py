@@ -13,14 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import Literal
 
 import msgspec
+from msgspec.structs import replace
 
+from dogfight.core import Event, Seat, roll
 from dogfight.games.age_of_dogfights import altitude
-from dogfight.games.age_of_dogfights.data import AgeData, AircraftType
-from dogfight.games.age_of_dogfights.state import Aircraft, Tilt
+from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
+from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Flight, Tilt
+from dogfight.games.age_of_dogfights.zones import board, find, others, put
 from dogfight.kit.grids import Cell, TriangleGrid, to_offset
 from dogfight.kit.grids.lattice import advance, ahead
+from dogfight.kit.prompts import Frame, PromptKind, pop
 
 BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
 SIDES = {"F": 0, "L": -1, "R": 1}
@@ -112,7 +117,7 @@ def may_leave(kind: AircraftType, aircraft: Aircraft) -> bool:
 def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
             die: int, move: Move, others: Sequence[Aircraft], *,
             strict_dive: bool = False, relax_border: bool = False,
-            relax_ahead: bool = False) -> tuple[str, str] | None:
+            relax_ahead: bool = False, entering: bool = False) -> tuple[str, str] | None:
     """Why ``move`` is not allowed, as ``(message, rule)``, or None when it is.
     ``others`` are the other aircraft in the combat zone; ``relax_*`` are R16's
     relaxations when no path is left."""
@@ -130,6 +135,8 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
     exits = not grid.on_map(flown[-1][0])
     if any(not grid.on_map(p) for p, _ in flown[:-1]):
         return "the path leaves the board before its last step", BOOK + "REGLES GENERALES"
+    if exits and entering:
+        return "an aircraft on an access point enters the combat zone", BOOK + "UN TOUR"
     if exits and not may_leave(kind, aircraft):
         return ("only a damaged aircraft or one out of ammunition may leave the combat "
                 "zone", BOOK + "REGLES GENERALES")
@@ -164,3 +171,241 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
         return ("no ending in the border zone two moves running",
                 BOOK + "LA ZONE EXTERIEURE")
     return None
+
+
+def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
+             die: int, move: Move, others: Sequence[Aircraft], *,
+             strict_dive: bool = False, relax_border: bool = False,
+             relax_ahead: bool = False, entering: bool = False) -> str | None:
+    """A whole legal path beginning with ``move.path``, or None when there is none: a
+    search over the remaining steps, cut where a step leaves the board, meets an
+    aircraft at its level, or turns too often or too tightly."""
+    flags = {"strict_dive": strict_dive, "relax_border": relax_border,
+             "relax_ahead": relax_ahead, "entering": entering}
+    base = steps_for(data, kind, aircraft, die, move.change, False)
+    straight = steps_for(data, kind, aircraft, die, move.change, True)
+    longest = max(base, straight)
+    most_turns = max(turns_allowed(data, kind, aircraft, p, move.unjam)
+                     for p in ("R", "L", "RL"))
+    tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
+    levels = altitude.levels_along(data, aircraft.level, move.change, longest)
+    held = {(Cell(*o.point), o.level) for o in others
+            if o.where == "zone" and o.point is not None}
+
+    def final(path: str) -> str | None:
+        found = refusal(data, grid, kind, aircraft, die, Move(path, move.change, "level",
+                                                                  move.unjam), others, **flags)
+        return path if found is None else None
+
+    def search(path: str, point: Cell, facing: int, turns: int) -> str | None:
+        n = len(path)
+        if path and not grid.on_map(point):
+            return final(path)
+        if (n == base and turns) or (n == straight and not turns):
+            return final(path)
+        if n >= longest:
+            return None
+        for letter in "FLR":
+            turning = letter != "F"
+            if turns + turning > most_turns or (turning and tight and path
+                                                and path[-1] != "F"):
+                continue
+            nxt, heading = advance(point, facing, SIDES[letter])
+            if (nxt, levels[n]) in held:
+                continue
+            found = search(path + letter, nxt, heading, turns + turning)
+            if found is not None:
+                return found
+        return None
+
+    start = Cell(*(aircraft.point or (0, 0)))
+    if any((p, level) in held for (p, _), level in
+           zip(fly(start, aircraft.facing, move.path), levels, strict=False)):
+        return None
+    flown = fly(start, aircraft.facing, move.path)
+    point, facing = flown[-1] if flown else (start, aircraft.facing)
+    turns = len(move.path) - move.path.count("F")
+    if len(move.path) > longest or turns > most_turns:
+        return None
+    return search(move.path, point, facing, turns)
+
+
+def finished(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
+             die: int, move: Move) -> bool:
+    """Whether ``move.path`` is a whole move: it left the board, or has its exact number
+    of steps (one more when only straight ahead)."""
+    if not move.path:
+        return False
+    start = Cell(*(aircraft.point or (0, 0)))
+    if not grid.on_map(fly(start, aircraft.facing, move.path)[-1][0]):
+        return True
+    straight = set(move.path) == {"F"}
+    return len(move.path) == steps_for(data, kind, aircraft, die, move.change, straight)
+
+
+# -- the decisions of a move ---------------------------------------------------------------------
+
+class Throttle(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"aircraft": "britain-4", "die": "blue"}``: the aircraft to move next and its
+    die, ``"green"`` for full throttle (fighters only)."""
+
+    aircraft: str
+    die: Literal["blue", "green"]
+
+
+class Step(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"step": "F"}``: one step, straight ahead (F) or 60° left (L) or right (R)."""
+
+    step: Literal["F", "L", "R"]
+
+
+def next_movers(state: AgeState) -> tuple[Aircraft, ...]:
+    """The active player's aircraft that may move next: any unmoved one in the combat zone
+    (R12: in the owner's order), then those on access points, lowest number first
+    (UN TOUR, MISE EN PLACE)."""
+    mine = [a for a in state.aircraft if a.seat == state.active and a.id not in state.moved]
+    flying = tuple(a for a in mine if a.where == "zone")
+    if flying:
+        return flying
+    waiting = sorted((a for a in mine if a.where == "access"), key=lambda a: a.number)
+    return tuple(waiting[:1])
+
+
+class Throttling(PromptKind[AgeState, Throttle]):
+    """Before each piece moves its die is rolled: blue, or green at full throttle for a
+    fighter, with its limited uses and the risk past them (MOUVEMENT DES AVIONS,
+    TYPES DE DEGATS)."""
+
+    kind = "throttle"
+    decision = Throttle
+    rule = BOOK + "MOUVEMENT DES AVIONS"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Throttle]:
+        data = dataset()
+        out = []
+        for a in next_movers(state):
+            out.append(Throttle(a.id, "blue"))
+            if data.aircraft[a.kind].role == "fighter" and a.throttle >= 0:
+                out.append(Throttle(a.id, "green"))
+        return out
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Throttle,
+              events: list[Event]) -> AgeState:
+        data = dataset()
+        state = pop(state)
+        aircraft = find(state, decision.aircraft)
+        die = data.rules.dice.blue if decision.die == "blue" else data.rules.dice.green
+        face, rng = roll(state.rng, 6)
+        value = die.faces[face - 1]
+        events.append(Event("rolled", {"aircraft": aircraft.id, "die": decision.die,
+                                       "value": value}))
+        if decision.die == "green":
+            if aircraft.throttle > 0:
+                aircraft = replace(aircraft, throttle=aircraft.throttle - 1)
+            elif value in die.risky:
+                events.append(Event("engine-overstrained", {"aircraft": aircraft.id}))
+                if aircraft.damage:
+                    events.append(Event("shot-down", {"aircraft": aircraft.id}))
+                    aircraft = replace(aircraft, where="down")
+                else:
+                    aircraft = replace(aircraft, damage=(*aircraft.damage, "engine"))
+            else:
+                aircraft = replace(aircraft, throttle=-1)
+        state = replace(put(state, aircraft), rng=rng)
+        if aircraft.where == "down":
+            return replace(state, moved=(*state.moved, aircraft.id), flight=None)
+        return replace(state, flight=Flight(aircraft.id, value))
+
+
+def context(state: AgeState, flight: Flight, path: str,
+            tilt: Tilt = "level") -> tuple[AgeData, TriangleGrid, AircraftType, Aircraft,
+                                           Move, dict[str, bool]]:
+    """Everything :func:`refusal` and :func:`complete` need for the flight in progress."""
+    data = dataset()
+    aircraft = find(state, flight.aircraft)
+    flags = {"strict_dive": state.options.rules.strict_dive,
+             "relax_border": flight.relax >= 1, "relax_ahead": flight.relax >= 2,
+             "entering": aircraft.where == "access"}
+    move = Move(path, flight.change, tilt, flight.unjam and "front" in aircraft.jammed)
+    return data, board(state), data.aircraft[aircraft.kind], aircraft, move, flags
+
+
+def possible(state: AgeState, flight: Flight, path: str) -> bool:
+    """Whether ``path`` begins some legal move of the flying aircraft."""
+    data, grid, kind, aircraft, move, flags = context(state, flight, path)
+    return complete(data, grid, kind, aircraft, flight.die, move,
+                    others(state, aircraft.id), **flags) is not None
+
+
+class Steering(PromptKind[AgeState, Step]):
+    """One step of the move; only steps that leave some legal way to finish it are
+    offered (MOUVEMENT A L'HORIZONTAL, AGILITE, EFFET GYROSCOPIQUE, RAYON DE BRAQUAGE,
+    LA ZONE EXTERIEURE)."""
+
+    kind = "steer"
+    decision = Step
+    rule = BOOK + "MOUVEMENT A L'HORIZONTAL"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Step]:
+        flight = state.flight
+        if flight is None:
+            return []
+        return [Step(letter) for letter in ("F", "L", "R")
+                if possible(state, flight, flight.path + letter)]
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Step,
+              events: list[Event]) -> AgeState:
+        state = pop(state)
+        flight = state.flight
+        assert flight is not None  # the frame is asked only during a flight
+        flight = replace(flight, path=flight.path + decision.step)
+        data, grid, kind, aircraft, move, _ = context(state, flight, flight.path)
+        if finished(data, grid, kind, aircraft, flight.die, move):
+            flight = replace(flight, stage="tilt")
+        return replace(state, flight=flight)
+
+
+def start_steering(state: AgeState, flight: Flight, events: list[Event]) -> AgeState:
+    """The path begins; with no legal path at all R16 relaxes the border rule, then the
+    rule of the point ahead, and at last withdraws the piece from the combat zone."""
+    for relax in range(flight.relax, 3):
+        candidate = replace(flight, relax=relax, stage="steer", path="")
+        if possible(state, candidate, ""):
+            if relax:
+                events.append(Event("rule-relaxed", {"aircraft": flight.aircraft,
+                                                     "relax": relax}))
+            return replace(state, flight=candidate)
+    aircraft = replace(find(state, flight.aircraft), where="left")
+    events.append(Event("withdrawn", {"aircraft": aircraft.id}))
+    return replace(put(state, aircraft), flight=replace(flight, stage="done"))
+
+
+def land(state: AgeState, flight: Flight, events: list[Event]) -> AgeState:
+    """The move made: the piece on its last point, at its level, with its attitude; off
+    the board it has left the combat zone for good (REGLES GENERALES); jammed guns it
+    unjammed are upright again and cannot fire this turn (MACHINE GUN JAMMING)."""
+    tilt = flight.tilt
+    data, grid, _, aircraft, _, _ = context(state, flight, flight.path, tilt)
+    end, facing = fly(Cell(*(aircraft.point or (0, 0))), aircraft.facing, flight.path)[-1]
+    level = altitude.levels_along(data, aircraft.level, flight.change, len(flight.path))[-1]
+    unjammed = aircraft.jammed if flight.unjam else ()
+    if flight.unjam:
+        events.append(Event("unjammed", {"aircraft": aircraft.id}))
+    if not grid.on_map(end):
+        events.append(Event("left-zone", {"aircraft": aircraft.id}))
+        moved = replace(aircraft, where="left", point=None)
+        return replace(put(state, moved), flight=replace(flight, stage="done"))
+    moved = replace(aircraft, where="zone", point=(end.q, end.r), facing=facing, level=level,
+                    tilt=tilt, border=in_border(data, grid, end),
+                    jammed=() if flight.unjam else aircraft.jammed)
+    events.append(Event("moved", {"aircraft": aircraft.id, "path": flight.path,
+                                  "level": level, "tilt": tilt}))
+    return replace(put(state, moved),
+                   flight=replace(flight, stage="fire", fired=(*flight.fired, *unjammed)))
+
+
+def leaves(state: AgeState, flight: Flight) -> bool:
+    """Whether the flight's path steps off the board (R13)."""
+    _, grid, _, aircraft, _, _ = context(state, flight, flight.path)
+    start = Cell(*(aircraft.point or (0, 0)))
+    return bool(flight.path) and not grid.on_map(fly(start, aircraft.facing, flight.path)[-1][0])

@@ -7,9 +7,11 @@ from typing import Literal
 
 import msgspec
 
-from dogfight.core import Seat
+from dogfight.core import Rng, Seat
+from dogfight.kit.prompts import Frame
 
-SEATS: tuple[Seat, Seat] = ("first", "second")
+SEATS: tuple[Seat, Seat] = ("allies", "germany")
+"""The two players: the German aircraft, and the French or British (REGLES GENERALES)."""
 
 Where = Literal["patrol", "access", "zone", "left", "down"]
 """Where an aircraft is: in its patrol zone, on an access point, in the combat zone, out
@@ -55,3 +57,94 @@ class Aircraft(msgspec.Struct, frozen=True):
     @property
     def id(self) -> str:
         return f"{self.nation}-{self.number}"
+
+
+class Cloud(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A cloud marker: the point it covers (``[column, row]``) and its top level, L1,
+    L2 or L3 (LES NUAGES; R27)."""
+
+    cell: tuple[int, int]
+    top: int = 1
+
+
+class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Optional rules and variants, each a switch (R20)."""
+
+    sun: Literal["E", "SE", "SW", "W"] | None = None
+    """Where the sun stands (LE SOLEIL); None: too high to matter."""
+    clouds: tuple[Cloud, ...] = ()
+    all_aces: bool = False
+    """"As contre As" (NOTES): every fighter pilot an ace."""
+    strict_dive: bool = False
+    """R6's option: no tilt at all after a three-level dive (the summary's reading)."""
+
+
+class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The agreed set-up (MISE EN PLACE): each side's aircraft (``nation-number``), the
+    pilots marked ace or rookie (open markers), who plays first (R11), the board's
+    pieces, the fighters allowed in the zone, and a turn limit after which the points
+    decide (derived: the book sets none)."""
+
+    allies: tuple[str, ...] = ("britain-4", "britain-5", "britain-6", "france-10",
+                               "france-11", "france-12")
+    germany: tuple[str, ...] = ("germany-4", "germany-5", "germany-6", "germany-10",
+                                "germany-11", "germany-12")
+    aces: tuple[str, ...] = ()
+    rookies: tuple[str, ...] = ()
+    first: Literal["allies", "germany"] = "allies"
+    pieces: int = 3
+    max_fighters: int = 6
+    turns: int = 20
+    rules: AgeRules = AgeRules()
+
+
+Phase = Literal["place", "fly", "reinforce", "over"]
+"""The step of the sequence of play: aircraft put on access points (MISE EN PLACE), the
+moves and fire of the active player's aircraft (UN TOUR), aircraft brought up from
+patrol (UN TOUR), the end."""
+
+Stage = Literal["attitude", "route", "steer", "tilt", "land", "fire", "riposte", "burst",
+                "last", "done"]
+"""Where a flight stands: its level change and unjamming chosen, its path begun (R16),
+stepped, its last attitude chosen, the move made, its fire, the enemy's riposte after
+a shot, the long burst, the enemy's last riposte once it holds fire, done."""
+
+
+class Flight(msgspec.Struct, frozen=True):
+    """The aircraft moving now: its die, its level change, its path so far, R16's
+    relaxations, the cursors that fired or cannot fire this move."""
+
+    aircraft: str
+    die: int
+    stage: Stage = "attitude"
+    change: int = 0
+    unjam: bool = False
+    path: str = ""
+    relax: int = 0
+    """R16: 1 the border rule relaxed, 2 the rule of the point ahead too."""
+    tilt: Tilt = "level"
+    fired: tuple[str, ...] = ()
+
+
+class Burst(msgspec.Struct, frozen=True):
+    """An offensive shot whose long burst may follow (RAFALE LONGUE)."""
+
+    target: str
+    position: str
+    group: str
+    column: Literal["A", "B"]
+
+
+class AgeState(msgspec.Struct, frozen=True):
+    options: AgeOptions
+    rng: Rng
+    turn: int
+    active: Seat
+    phase: Phase
+    aircraft: tuple[Aircraft, ...]
+    prompts: tuple[Frame, ...] = ()
+    moved: tuple[str, ...] = ()
+    flight: Flight | None = None
+    burst: Burst | None = None
+    reinforced: int = 0
+    result: str | None = None

@@ -1,0 +1,263 @@
+"""Age of Dogfights: WW1, the game object: the contract's glue over the chapters.
+
+Set-up (MISE EN PLACE), seats, what each seat sees, the outcome (COMBAT AERIEN
+TOURNOYANT), events in words. Who decides what, and what a decision does, is in the
+chapters through the kit (``turn.PROMPTS``, ``turn.proceed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from dogfight.core import (
+    Event,
+    InvalidOptions,
+    Outcome,
+    Rng,
+    Seat,
+    Side,
+    new_rng,
+    parse_options,
+    randint,
+)
+from dogfight.core.rng import MAX_SEED
+from dogfight.games.age_of_dogfights import turn, zones
+from dogfight.games.age_of_dogfights.data import GAME_ID, AgeData, dataset
+from dogfight.games.age_of_dogfights.state import (
+    SEATS,
+    AgeOptions,
+    AgeState,
+    Aircraft,
+    Pilot,
+)
+from dogfight.kit.grids import Cell, to_offset
+from dogfight.kit.prompts import PromptedGame
+
+EVENT_TEXTS = {
+    "to-access": "{aircraft} goes to an access point at L{level}",
+    "rolled": "{aircraft} rolls the {die} die: {value}",
+    "engine-overstrained": "{aircraft}'s engine is overstrained",
+    "rule-relaxed": "{aircraft} has no legal path: a rule is relaxed ({relax})",
+    "withdrawn": "{aircraft} has no legal path and withdraws",
+    "moved": "{aircraft} flies {path}, ends at L{level}, {tilt}",
+    "left-zone": "{aircraft} leaves the combat zone",
+    "unjammed": "{aircraft} unjams its guns",
+    "fired": "{aircraft} fires at {target} ({position}, {guns}): {dice}, {result}",
+    "jammed": "{aircraft}'s {guns} guns jam",
+    "damaged": "{aircraft} is damaged: {part}",
+    "shot-down": "{aircraft} is shot down",
+    "promoted": "{aircraft}'s pilot is now {pilot}",
+    "turn": "Turn {turn}: {seat} plays",
+    "game-over": "Game over ({reason})",
+}
+
+
+def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
+                  nations: tuple[str, ...]) -> None:
+    if not ids:
+        raise InvalidOptions(f"{seat} needs at least one aircraft")
+    if len(set(ids)) != len(ids):
+        raise InvalidOptions(f"{seat}: an aircraft is listed twice")
+    for ident in ids:
+        nation, _, number = ident.rpartition("-")
+        found = data.type_of(nation, int(number)) if number.isdigit() else None
+        if nation not in nations or found is None:
+            raise InvalidOptions(f"{seat}: {ident!r} is not one of the aircraft "
+                                 f"(a nation of {', '.join(nations)} and a number 1-18)")
+        if found[1].role == "bomber":
+            raise InvalidOptions(f"{seat}: {ident} is a bomber; the dogfight mode has "
+                                 "fighters and reconnaissance aircraft only")
+
+
+class AgeOfDogfightsGame(PromptedGame[AgeState]):
+    id = GAME_ID
+    title = "Age of Dogfights: WW1"
+    version = "1"
+    summary = ("WW1 dogfights on a triangle grid at five altitudes: speed and agility, "
+               "firing positions, defensive fire, aces and rookies.")
+    board = "triangle"
+    prompts = turn.PROMPTS
+
+    @cached_property
+    def dataset(self) -> AgeData:
+        return dataset()
+
+    # -- set-up (MISE EN PLACE) ------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any], rng: Rng) -> AgeState:
+        opts = parse_options(options, AgeOptions)
+        data = self.dataset
+        board = data.board
+        if not board.min_pieces <= opts.pieces <= board.max_pieces:
+            raise InvalidOptions(f"pieces must be {board.min_pieces} or {board.max_pieces}")
+        if not 1 <= opts.max_fighters <= 18 or not 1 <= opts.turns <= 200:
+            raise InvalidOptions("max_fighters must be 1-18 and turns 1-200")
+        _check_roster(data, "allies", opts.allies, ("france", "britain"))
+        _check_roster(data, "germany", opts.germany, ("germany",))
+        everyone = (*opts.allies, *opts.germany)
+        limits = data.rules.limits
+        for label, marked, most in (("aces", opts.aces, limits.aces),
+                                    ("rookies", opts.rookies, limits.rookies)):
+            for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+                mine = [i for i in marked if i in roster]
+                if len(mine) > most:
+                    raise InvalidOptions(f"{seat}: at most 3 {label} (PILOTES)")
+            if any(i not in everyone for i in marked):
+                raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
+        if set(opts.aces) & set(opts.rookies):
+            raise InvalidOptions("an aircraft cannot be flown by an ace and a rookie")
+        aircraft = []
+        for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+            for ident in roster:
+                nation, _, number = ident.rpartition("-")
+                found = data.type_of(nation, int(number))
+                assert found is not None  # checked above
+                key, kind = found
+                if kind.role != "fighter" and (ident in opts.aces or ident in opts.rookies):
+                    raise InvalidOptions(f"{ident}: ace and rookie markers are for fighters")
+                pilot: Pilot = ("ace" if ident in opts.aces else
+                         "rookie" if ident in opts.rookies else "average")
+                aircraft.append(Aircraft(nation, int(number), key, seat,
+                                         bursts=(kind.front_bursts, kind.tail_bursts,
+                                                 kind.ventral_bursts),
+                                         throttle=kind.full_throttle, pilot=pilot))
+        state = AgeState(opts, rng, 0, opts.first, "place", tuple(aircraft))
+        return turn.proceed(state, [])
+
+    def option_schema(self) -> Any:
+        """The options a user interface offers; the rosters (``allies``, ``germany``:
+        lists of ``nation-number``) and the ``aces`` and ``rookies`` lists are options
+        too, given as JSON (their defaults: six fighters a side, average pilots)."""
+        return {
+            "first": {"type": "choice", "choices": list(SEATS), "default": "allies",
+                      "title": "Who plays first (R11)"},
+            "pieces": {"type": "int", "default": 3, "min": 2, "max": 3,
+                       "title": "Board pieces"},
+            "max_fighters": {"type": "int", "default": 6, "min": 1, "max": 18,
+                             "title": "Fighters a side in the combat zone"},
+            "turns": {"type": "int", "default": 20, "min": 1, "max": 200,
+                      "title": "Turns before the battle points decide"},
+            "rules": {
+                "sun": {"type": "choice", "choices": [None, "E", "SE", "SW", "W"],
+                        "default": None, "title": "Where the sun stands (LE SOLEIL)"},
+                "all_aces": {"type": "bool", "default": False, "title": "As contre As"},
+                "strict_dive": {"type": "bool", "default": False,
+                                "title": "No tilt at all after a three-level dive"},
+            },
+        }
+
+    def seats(self, state: AgeState) -> Mapping[Seat, Side]:
+        return {seat: seat for seat in SEATS}
+
+    def proceed(self, state: AgeState, events: list[Event]) -> AgeState:
+        return turn.proceed(state, events)
+
+    # -- what is seen (everything on the table is open) -------------------------------------
+    def view(self, state: AgeState, viewer: Seat | None) -> Any:
+        grid = zones.board(state)
+        pieces = []
+        panels = {}
+        for a in state.aircraft:
+            kind = self.dataset.aircraft[a.kind]
+            panels[a.id] = {
+                "type": kind.name, "seat": a.seat, "where": a.where, "level": a.level,
+                "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
+                "jammed": list(a.jammed), "throttle": a.throttle, "pilot": a.pilot,
+                "kills": a.kills,
+            }
+            if a.point is not None and a.where in ("zone", "access"):
+                pieces.append({
+                    "id": a.id, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
+                    "label": f"{a.id} L{a.level}{'+' if a.tilt == 'up' else ''}"
+                             f"{'-' if a.tilt == 'down' else ''}",
+                    "side": a.seat, "seat": a.seat == viewer,
+                    "status": "flying" if a.where == "zone" else "access",
+                })
+        flight = state.flight
+        return {
+            "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
+            "pieces": pieces,
+            "aircraft": panels,
+            "turn": state.turn,
+            "turns": state.options.turns,
+            "active": state.active,
+            "phase": state.phase,
+            "flight": None if flight is None else {
+                "aircraft": flight.aircraft, "die": flight.die, "change": flight.change,
+                "path": flight.path, "stage": flight.stage},
+            "rules": msgspec.to_builtins(state.options.rules),
+            "points": self.points(state),
+        }
+
+    def points(self, state: AgeState) -> dict[str, float]:
+        """Battle points (COMBAT AERIEN TOURNOYANT; R21): 1 per enemy aircraft shot down,
+        0.5 per enemy aircraft damaged and not shot down."""
+        scoring = self.dataset.rules.scoring
+        out = {seat: 0.0 for seat in SEATS}
+        for a in state.aircraft:
+            enemy = turn.other(a.seat)
+            if a.where == "down":
+                out[enemy] += scoring.kill
+            elif a.damage:
+                out[enemy] += scoring.damaged
+        return out
+
+    def outcome(self, state: AgeState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        points = self.points(state)
+        if state.result == "all-lost":
+            alive = [s for s in SEATS if not turn.lost_all(state, s)]
+            if len(alive) == 1:
+                return Outcome(alive[0], f"{turn.other(alive[0])} lost all its aircraft",
+                               points)
+        if points["allies"] == points["germany"]:
+            return Outcome(None, "equal battle points", points)
+        winner = max(SEATS, key=lambda s: points[s])
+        return Outcome(winner, "more battle points", points)
+
+    def turn(self, state: AgeState) -> int:
+        return max(state.turn, 1)
+
+    def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
+        text = EVENT_TEXTS.get(event.kind)
+        return None if text is None else (text, event.data)
+
+    # -- search pilots ---------------------------------------------------------------------
+    def determinize(self, state: AgeState, seat: Seat, rng: Rng) -> AgeState:
+        """Everything on the table is open (the hidden ace and rookie slips are not
+        implemented): only the future dice are drawn anew."""
+        seed, _ = randint(rng, 0, MAX_SEED)
+        return replace(state, rng=new_rng(seed))
+
+    # -- data and checks --------------------------------------------------------------------
+    def data(self) -> Any:
+        return msgspec.to_builtins(self.dataset)
+
+    def invariants(self, state: AgeState) -> list[str]:
+        problems = []
+        held: set[tuple[tuple[int, int], int]] = set()
+        for a in state.aircraft:
+            if a.where == "zone":
+                if a.point is None or not zones.board(state).on_map(Cell(*a.point)):
+                    problems.append(f"{a.id} in the zone off the board")
+                elif (a.point, a.level) in held:
+                    problems.append(f"{a.id} shares a point and level")
+                else:
+                    held.add((a.point, a.level))
+            if not 1 <= a.level <= 5 or (len(a.damage) > 1 and a.where != "down"):
+                problems.append(f"{a.id}: level or damage out of bounds")
+            if min(a.bursts) < 0:
+                problems.append(f"{a.id}: negative bursts")
+        if state.phase != "over" and not state.prompts:
+            problems.append("nobody is asked to decide before the end")
+        if state.phase == "over" and state.prompts:
+            problems.append("a decision asked after the end")
+        return problems
+
+
+GAME = AgeOfDogfightsGame()
