@@ -18,7 +18,7 @@ import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat, roll
-from dogfight.games.age_of_dogfights import damage
+from dogfight.games.age_of_dogfights import damage, pilots
 from dogfight.games.age_of_dogfights.data import (
     CURSOR,
     SLOT,
@@ -229,7 +229,7 @@ def shoot(state: AgeState, shooter_id: str, option: Option, events: list[Event],
     events.append(Event("fired", {"aircraft": shooter.id, "target": target.id,
                                   "position": option.position, "guns": option.group,
                                   "dice": [first, other], "result": result}))
-    shooter = damage.spend(shooter, option.group)
+    shooter = pilots.reveal(damage.spend(shooter, option.group), events)
     if result == "jammed":
         shooter = damage.jam(shooter, option.group, events)
     target, rng = damage.hit(data, target, result, rng, events)

@@ -21,18 +21,21 @@ from dogfight.core import (
     Rng,
     Seat,
     Side,
+    choice,
     new_rng,
     parse_options,
     randint,
+    shuffle,
 )
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.age_of_dogfights import turn, zones
+from dogfight.games.age_of_dogfights import pilots, turn, zones
 from dogfight.games.age_of_dogfights.data import GAME_ID, AgeData, dataset
 from dogfight.games.age_of_dogfights.state import (
     SEATS,
     AgeOptions,
     AgeState,
     Aircraft,
+    Phase,
     Pilot,
 )
 from dogfight.kit.grids import Cell, to_offset
@@ -53,6 +56,9 @@ EVENT_TEXTS = {
     "shot-down": "{aircraft} is shot down",
     "promoted": "{aircraft}'s pilot is now {pilot}",
     "turn": "Turn {turn}: {seat} plays",
+    "pilot-marked": "{aircraft} is flown by a {pilot} (your secret slip)",
+    "slip-written": "{seat} writes a pilot's slip",
+    "pilot-revealed": "{aircraft}'s slip is shown: a {pilot}",
     "game-over": "Game over ({reason})",
 }
 
@@ -108,6 +114,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                     raise InvalidOptions(f"{seat}: at most 3 {label} (PILOTES)")
             if any(i not in everyone for i in marked):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
+        if opts.rules.hidden_pilots and (opts.aces or opts.rookies):
+            raise InvalidOptions("with hidden pilots each player marks his own in secret: "
+                                 "give no aces or rookies")
         if set(opts.aces) & set(opts.rookies):
             raise InvalidOptions("an aircraft cannot be flown by an ace and a rookie")
         aircraft = []
@@ -124,8 +133,10 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 aircraft.append(Aircraft(nation, int(number), key, seat,
                                          bursts=(kind.front_bursts, kind.tail_bursts,
                                                  kind.ventral_bursts),
-                                         throttle=kind.full_throttle, pilot=pilot))
-        state = AgeState(opts, rng, 0, opts.first, "place", tuple(aircraft))
+                                         throttle=kind.full_throttle, pilot=pilot,
+                                         revealed=not opts.rules.hidden_pilots))
+        phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
+        state = AgeState(opts, rng, 0, opts.first, phase, tuple(aircraft))
         return turn.proceed(state, [])
 
     def option_schema(self) -> Any:
@@ -147,6 +158,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "all_aces": {"type": "bool", "default": False, "title": "As contre As"},
                 "strict_dive": {"type": "bool", "default": False,
                                 "title": "No tilt at all after a three-level dive"},
+                "hidden_pilots": {"type": "bool", "default": False,
+                                  "title": "Aces and rookies on secret slips"},
             },
         }
 
@@ -166,7 +179,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             panels[a.id] = {
                 "type": kind.name, "seat": a.seat, "where": a.where, "level": a.level,
                 "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
-                "jammed": list(a.jammed), "throttle": a.throttle, "pilot": a.pilot,
+                "jammed": list(a.jammed), "throttle": a.throttle,
+                "pilot": pilots.seen_pilot(state, a, viewer),
                 "kills": a.kills,
             }
             if a.point is not None and a.where in ("zone", "access"):
@@ -229,10 +243,30 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
 
     # -- search pilots ---------------------------------------------------------------------
     def determinize(self, state: AgeState, seat: Seat, rng: Rng) -> AgeState:
-        """Everything on the table is open (the hidden ace and rookie slips are not
-        implemented): only the future dice are drawn anew."""
-        seed, _ = randint(rng, 0, MAX_SEED)
-        return replace(state, rng=new_rng(seed))
+        """The other player's slips not yet shown drawn anew (as many slips, each an ace
+        or a rookie, on his unrevealed fighters, within the limits), and the future dice."""
+        seed, rng = randint(rng, 0, MAX_SEED)
+        limits = self.dataset.rules.limits
+        planes = list(state.aircraft)
+        for owner in SEATS:
+            if owner == seat:
+                continue
+            hidden = [i for i, a in enumerate(planes) if a.seat == owner and not a.revealed
+                      and self.dataset.aircraft[a.kind].role == "fighter"]
+            slips = sum(planes[i].pilot != "average" for i in hidden)
+            order, rng = shuffle(rng, hidden)
+            shown = [a.pilot for a in planes if a.seat == owner and a.revealed]
+            left = {"ace": limits.aces - shown.count("ace"),
+                    "rookie": limits.rookies - shown.count("rookie")}
+            for n, i in enumerate(order):
+                pilot: Pilot = "average"
+                if n < slips:
+                    wanted, rng = choice(rng, [p for p in ("ace", "rookie") if left[p] > 0]
+                                         or ["ace"])
+                    pilot = "ace" if wanted == "ace" else "rookie"
+                    left[pilot] -= 1
+                planes[i] = replace(planes[i], pilot=pilot)
+        return replace(state, aircraft=tuple(planes), rng=new_rng(seed))
 
     # -- data and checks --------------------------------------------------------------------
     def data(self) -> Any:

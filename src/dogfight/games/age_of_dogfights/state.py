@@ -53,6 +53,8 @@ class Aircraft(msgspec.Struct, frozen=True):
     """It ended its last move in the border zone (LA ZONE EXTERIEURE)."""
     fired: tuple[str, ...] = ()
     """Red cursors (front, tail, ventral) that fired defensively this enemy turn."""
+    revealed: bool = True
+    """Its pilot's slip has been shown (it fired), or pilots are open (PILOTES)."""
 
     @property
     def id(self) -> str:
@@ -77,6 +79,9 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """"As contre As" (NOTES): every fighter pilot an ace."""
     strict_dive: bool = False
     """R6's option: no tilt at all after a three-level dive (the summary's reading)."""
+    hidden_pilots: bool = False
+    """PILOTES: each player writes his aces' and rookies' numbers on slips, shown only
+    when that aircraft fires."""
 
 
 class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -98,8 +103,9 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rules: AgeRules = AgeRules()
 
 
-Phase = Literal["place", "fly", "reinforce", "over"]
-"""The step of the sequence of play: aircraft put on access points (MISE EN PLACE), the
+Phase = Literal["pilots", "place", "fly", "reinforce", "over"]
+"""The step of the sequence of play: the secret pilot slips (PILOTES), aircraft put on
+access points (MISE EN PLACE), the
 moves and fire of the active player's aircraft (UN TOUR), aircraft brought up from
 patrol (UN TOUR), the end."""
 

@@ -13,14 +13,15 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat
-from dogfight.games.age_of_dogfights import altitude, defensive, fire, movement, zones
+from dogfight.games.age_of_dogfights import altitude, defensive, fire, movement, pilots, zones
 from dogfight.games.age_of_dogfights.data import dataset
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Flight
 from dogfight.kit.prompts import Frame, ask, prompt_table
 
 PROMPTS = prompt_table(
-    zones.Access(), movement.Throttling(), altitude.Climbing(), movement.Steering(),
-    altitude.Tilting(), fire.Firing(), defensive.Riposting(), fire.LongBursting())
+    pilots.Marking(), zones.Access(), movement.Throttling(), altitude.Climbing(),
+    movement.Steering(), altitude.Tilting(), fire.Firing(), defensive.Riposting(),
+    fire.LongBursting())
 
 
 def other(seat: Seat) -> Seat:
@@ -48,7 +49,9 @@ def proceed(state: AgeState, events: list[Event]) -> AgeState:
     while True:
         if state.phase == "over":
             return ask(state)
-        if state.phase == "place":
+        if state.phase == "pilots":
+            state, done = _slips(state)
+        elif state.phase == "place":
             state, done = _place(state)
         elif state.phase == "reinforce":
             state, done = _reinforce(state, events)
@@ -58,6 +61,16 @@ def proceed(state: AgeState, events: list[Event]) -> AgeState:
             state, done = _fly(state, state.flight, events)
         if done:
             return state
+
+
+def _slips(state: AgeState) -> tuple[AgeState, bool]:
+    """PILOTES (hidden): each player in turn writes his slips, then the set-up."""
+    if state.reinforced >= 0:
+        frame = Frame("pilots", (state.active,), "Mark an ace or a rookie in secret, or stop")
+        return ask(state, frame), True
+    if state.active == first_seat(state):
+        return replace(state, active=other(state.active), reinforced=0), False
+    return replace(state, phase="place", active=first_seat(state), reinforced=0), False
 
 
 def _place(state: AgeState) -> tuple[AgeState, bool]:
