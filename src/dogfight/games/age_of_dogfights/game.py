@@ -25,6 +25,7 @@ from dogfight.core import (
     new_rng,
     parse_options,
     randint,
+    roll,
     shuffle,
 )
 from dogfight.core.rng import MAX_SEED
@@ -56,6 +57,8 @@ EVENT_TEXTS = {
     "shot-down": "{aircraft} is shot down",
     "promoted": "{aircraft}'s pilot is now {pilot}",
     "turn": "Turn {turn}: {seat} plays",
+    "wind-extra-step": "{aircraft} makes one more step with the wind",
+    "wind-lost-step": "{aircraft} loses its last step against the wind",
     "pilot-marked": "{aircraft} is flown by a {pilot} (your secret slip)",
     "slip-written": "{seat} writes a pilot's slip",
     "pilot-revealed": "{aircraft}'s slip is shown: a {pilot}",
@@ -136,7 +139,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                                          throttle=kind.full_throttle, pilot=pilot,
                                          revealed=not opts.rules.hidden_pilots))
         phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
-        state = AgeState(opts, rng, 0, opts.first, phase, tuple(aircraft))
+        wind: str | None = opts.rules.wind
+        if wind == "roll":  # LE VENT: a red die gives where the wind blows from
+            face, rng = roll(rng, 6)
+            wind = data.rules.weather.wind_from[face - 1]
+        state = AgeState(opts, rng, 0, opts.first, phase, tuple(aircraft), wind=wind)
         return turn.proceed(state, [])
 
     def option_schema(self) -> Any:
@@ -153,6 +160,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "turns": {"type": "int", "default": 20, "min": 1, "max": 200,
                       "title": "Turns before the battle points decide"},
             "rules": {
+                "wind": {"type": "choice",
+                         "choices": [None, "roll", "NE", "E", "SE", "SW", "W", "NW"],
+                         "default": None, "title": "Where the wind blows from (LE VENT)"},
                 "sun": {"type": "choice", "choices": [None, "E", "SE", "SW", "W"],
                         "default": None, "title": "Where the sun stands (LE SOLEIL)"},
                 "all_aces": {"type": "bool", "default": False, "title": "As contre As"},
@@ -204,6 +214,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "aircraft": flight.aircraft, "die": flight.die, "change": flight.change,
                 "path": flight.path, "stage": flight.stage},
             "rules": msgspec.to_builtins(state.options.rules),
+            "wind": state.wind,
             "points": self.points(state),
         }
 

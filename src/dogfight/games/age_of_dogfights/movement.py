@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 from msgspec.structs import replace
@@ -22,6 +22,7 @@ from dogfight.core import Event, Seat, roll
 from dogfight.games.age_of_dogfights import altitude
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Flight, Tilt
+from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find, others, put
 from dogfight.kit.grids import Cell, TriangleGrid, to_offset
 from dogfight.kit.grids.lattice import advance, ahead
@@ -81,6 +82,38 @@ def successive_turns(path: str) -> bool:
     return any(a != "F" and b != "F" for a, b in pairwise(path))
 
 
+def wind_effect(facings: Sequence[int], wind: int | None) -> int:
+    """LE VENT (R25): +1 when half the steps or more go strictly downwind (``wind`` is the
+    facing the wind blows toward), −1 when half or more go strictly against it, 0 when
+    neither or both."""
+    if wind is None or not facings:
+        return 0
+    down = 2 * sum(f == wind for f in facings) >= len(facings)
+    up = 2 * sum(f == (wind + 3) % 6 for f in facings) >= len(facings)
+    return int(down) - int(up)
+
+
+def whole(data: AgeData, kind: AircraftType, aircraft: Aircraft, die: int, change: int,
+          path: str, facings: Sequence[int], wind: int | None) -> tuple[bool, int]:
+    """Whether ``path`` (on the board) is a whole move, and how many of its steps are
+    flown: its exact count (one more when only straight ahead); with the wind one more
+    step when the planned ones went downwind (counted before the extra step), the last
+    one lost when they went upwind (LE VENT; never below one step, R17)."""
+    def planned(part: str) -> int:
+        return steps_for(data, kind, aircraft, die, change, set(part) == {"F"})
+
+    n = len(path)
+    if n and n == planned(path):
+        effect = wind_effect(facings[:n], wind)
+        if effect > 0:
+            return False, n
+        return True, n - 1 if effect < 0 and n > 1 else n
+    head = path[:-1]
+    if head and n == planned(head) + 1 and wind_effect(facings[:n - 1], wind) > 0:
+        return True, n
+    return False, n
+
+
 def fly(point: Cell, facing: int, path: str) -> tuple[tuple[Cell, int], ...]:
     """Where the piece is, and which way it faces, after each step of ``path``."""
     out = []
@@ -117,10 +150,11 @@ def may_leave(kind: AircraftType, aircraft: Aircraft) -> bool:
 def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
             die: int, move: Move, others: Sequence[Aircraft], *,
             strict_dive: bool = False, relax_border: bool = False,
-            relax_ahead: bool = False, entering: bool = False) -> tuple[str, str] | None:
+            relax_ahead: bool = False, entering: bool = False,
+            wind: int | None = None) -> tuple[str, str] | None:
     """Why ``move`` is not allowed, as ``(message, rule)``, or None when it is.
     ``others`` are the other aircraft in the combat zone; ``relax_*`` are R16's
-    relaxations when no path is left."""
+    relaxations when no path is left; ``wind`` the facing the wind blows toward."""
     path = move.path
     if not path or set(path) - set(SIDES):
         return "a path is a string of F, L and R, one per step", BOOK + "MOUVEMENT A L'HORIZONTAL"
@@ -141,18 +175,27 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
         return ("only a damaged aircraft or one out of ammunition may leave the combat "
                 "zone", BOOK + "REGLES GENERALES")
     steps = steps_for(data, kind, aircraft, die, move.change, set(path) == {"F"})
-    if len(path) != steps and not (exits and len(path) < steps):
-        return f"this move has exactly {steps} steps", BOOK + "MOUVEMENT A L'HORIZONTAL"
-    if not exits and not altitude.changes_in_time(data, move.change, len(path)):
-        return "too few steps for this change of level", BOOK + "DESCENDRE"
+    flown_steps = len(path)
+    if exits:
+        if len(path) > steps + (wind is not None):
+            return f"this move has {steps} steps", BOOK + "MOUVEMENT A L'HORIZONTAL"
+    else:
+        ok, flown_steps = whole(data, kind, aircraft, die, move.change, path,
+                                [f for _, f in flown], wind)
+        if not ok:
+            return (f"this move has exactly {steps} steps (with the wind, one more or "
+                    "the last lost)", BOOK + "MOUVEMENT A L'HORIZONTAL")
+        if not altitude.changes_in_time(data, move.change, flown_steps):
+            return "too few steps for this change of level", BOOK + "DESCENDRE"
     turns = path.count("L") + path.count("R")
     limit = turns_allowed(data, kind, aircraft, path, move.unjam)
     if turns > limit:
         return f"at most {limit} turns in this move", BOOK + "CHANGEMENT DE DIRECTION (AGILITE)"
-    if (steps >= data.rules.movement.turning_radius or kind.role == "bomber") \
+    if (len(path) >= data.rules.movement.turning_radius or kind.role == "bomber") \
             and successive_turns(path):
         return "no turns on two successive steps", BOOK + "RAYON DE BRAQUAGE"
-    levels = altitude.levels_along(data, aircraft.level, move.change, len(path))
+    flown = flown[:flown_steps]
+    levels = altitude.levels_along(data, aircraft.level, move.change, flown_steps)
     held = {(Cell(*o.point), o.level) for o in others
             if o.where == "zone" and o.point is not None}
     if any((p, level) in held for (p, _), level in zip(flown, levels, strict=True)):
@@ -176,15 +219,14 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
 def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
              die: int, move: Move, others: Sequence[Aircraft], *,
              strict_dive: bool = False, relax_border: bool = False,
-             relax_ahead: bool = False, entering: bool = False) -> str | None:
+             relax_ahead: bool = False, entering: bool = False,
+             wind: int | None = None) -> str | None:
     """A whole legal path beginning with ``move.path``, or None when there is none: a
     search over the remaining steps, cut where a step leaves the board, meets an
     aircraft at its level, or turns too often or too tightly."""
-    flags = {"strict_dive": strict_dive, "relax_border": relax_border,
-             "relax_ahead": relax_ahead, "entering": entering}
     base = steps_for(data, kind, aircraft, die, move.change, False)
     straight = steps_for(data, kind, aircraft, die, move.change, True)
-    longest = max(base, straight)
+    longest = max(base, straight) + (wind is not None)
     most_turns = max(turns_allowed(data, kind, aircraft, p, move.unjam)
                      for p in ("R", "L", "RL"))
     tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
@@ -194,14 +236,19 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
 
     def final(path: str) -> str | None:
         found = refusal(data, grid, kind, aircraft, die, Move(path, move.change, "level",
-                                                                  move.unjam), others, **flags)
+                                                                  move.unjam), others,
+                        strict_dive=strict_dive, relax_border=relax_border,
+                        relax_ahead=relax_ahead, entering=entering, wind=wind)
         return path if found is None else None
 
-    def search(path: str, point: Cell, facing: int, turns: int) -> str | None:
+    start = Cell(*(aircraft.point or (0, 0)))
+
+    def search(path: str, point: Cell, facing: int, turns: int,
+               facings: tuple[int, ...]) -> str | None:
         n = len(path)
         if path and not grid.on_map(point):
             return final(path)
-        if (n == base and turns) or (n == straight and not turns):
+        if whole(data, kind, aircraft, die, move.change, path, facings, wind)[0]:
             return final(path)
         if n >= longest:
             return None
@@ -211,14 +258,14 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
                                                 and path[-1] != "F"):
                 continue
             nxt, heading = advance(point, facing, SIDES[letter])
-            if (nxt, levels[n]) in held:
+            if (nxt, levels[min(n, len(levels) - 1)]) in held:
                 continue
-            found = search(path + letter, nxt, heading, turns + turning)
+            found = search(path + letter, nxt, heading, turns + turning,
+                           (*facings, heading))
             if found is not None:
                 return found
         return None
 
-    start = Cell(*(aircraft.point or (0, 0)))
     if any((p, level) in held for (p, _), level in
            zip(fly(start, aircraft.facing, move.path), levels, strict=False)):
         return None
@@ -227,20 +274,20 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
     turns = len(move.path) - move.path.count("F")
     if len(move.path) > longest or turns > most_turns:
         return None
-    return search(move.path, point, facing, turns)
+    return search(move.path, point, facing, turns, tuple(f for _, f in flown))
 
 
 def finished(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
-             die: int, move: Move) -> bool:
-    """Whether ``move.path`` is a whole move: it left the board, or has its exact number
-    of steps (one more when only straight ahead)."""
+             die: int, move: Move, wind: int | None = None) -> tuple[bool, int]:
+    """Whether ``move.path`` is a whole move (it left the board, or :func:`whole`), and
+    how many of its steps are flown."""
     if not move.path:
-        return False
-    start = Cell(*(aircraft.point or (0, 0)))
-    if not grid.on_map(fly(start, aircraft.facing, move.path)[-1][0]):
-        return True
-    straight = set(move.path) == {"F"}
-    return len(move.path) == steps_for(data, kind, aircraft, die, move.change, straight)
+        return False, 0
+    flown = fly(Cell(*(aircraft.point or (0, 0))), aircraft.facing, move.path)
+    if not grid.on_map(flown[-1][0]):
+        return True, len(move.path)
+    return whole(data, kind, aircraft, die, move.change, move.path, [f for _, f in flown],
+                 wind)
 
 
 # -- the decisions of a move ---------------------------------------------------------------------
@@ -317,15 +364,24 @@ class Throttling(PromptKind[AgeState, Throttle]):
         return replace(state, flight=Flight(aircraft.id, value))
 
 
+def downwind(state: AgeState) -> int | None:
+    """The facing the wind blows toward (LE VENT), or None without wind."""
+    if state.wind is None:
+        return None
+    return (FACING[state.wind] + 3) % 6
+
+
 def context(state: AgeState, flight: Flight, path: str,
             tilt: Tilt = "level") -> tuple[AgeData, TriangleGrid, AircraftType, Aircraft,
-                                           Move, dict[str, bool]]:
+                                           Move, dict[str, Any]]:
     """Everything :func:`refusal` and :func:`complete` need for the flight in progress."""
     data = dataset()
     aircraft = find(state, flight.aircraft)
-    flags = {"strict_dive": state.options.rules.strict_dive,
-             "relax_border": flight.relax >= 1, "relax_ahead": flight.relax >= 2,
-             "entering": aircraft.where == "access"}
+    flags: dict[str, Any] = {"strict_dive": state.options.rules.strict_dive,
+                             "relax_border": flight.relax >= 1,
+                             "relax_ahead": flight.relax >= 2,
+                             "entering": aircraft.where == "access",
+                             "wind": downwind(state)}
     move = Move(path, flight.change, tilt, flight.unjam and "front" in aircraft.jammed)
     return data, board(state), data.aircraft[aircraft.kind], aircraft, move, flags
 
@@ -353,15 +409,29 @@ class Steering(PromptKind[AgeState, Step]):
         return [Step(letter) for letter in ("F", "L", "R")
                 if possible(state, flight, flight.path + letter)]
 
+    def refusal(self, state: AgeState, frame: Frame, seat: Seat, decision: Step) -> str | None:
+        flight = state.flight
+        if flight is not None and possible(state, flight, flight.path + decision.step):
+            return None
+        return (f"no legal move goes on with {decision.step} from here (steps, turns, "
+                "points held, the point ahead of another aircraft, the border zone)")
+
     def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Step,
               events: list[Event]) -> AgeState:
         state = pop(state)
         flight = state.flight
         assert flight is not None  # the frame is asked only during a flight
         flight = replace(flight, path=flight.path + decision.step)
-        data, grid, kind, aircraft, move, _ = context(state, flight, flight.path)
-        if finished(data, grid, kind, aircraft, flight.die, move):
-            flight = replace(flight, stage="tilt")
+        data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
+        done, flown = finished(data, grid, kind, aircraft, flight.die, move, flags["wind"])
+        if done:
+            if flown < len(flight.path):
+                events.append(Event("wind-lost-step", {"aircraft": aircraft.id}))
+            elif flags["wind"] is not None and len(flight.path) > steps_for(
+                    data, kind, aircraft, flight.die, flight.change,
+                    set(flight.path) == {"F"}):
+                events.append(Event("wind-extra-step", {"aircraft": aircraft.id}))
+            flight = replace(flight, stage="tilt", path=flight.path[:flown])
         return replace(state, flight=flight)
 
 

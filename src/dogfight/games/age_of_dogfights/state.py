@@ -72,6 +72,8 @@ class Cloud(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Optional rules and variants, each a switch (R20)."""
 
+    wind: Literal["roll", "NE", "E", "SE", "SW", "W", "NW"] | None = None
+    """Where the wind blows from (LE VENT), or ``roll`` for the red die at the set-up."""
     sun: Literal["E", "SE", "SW", "W"] | None = None
     """Where the sun stands (LE SOLEIL); None: too high to matter."""
     clouds: tuple[Cloud, ...] = ()
@@ -153,4 +155,6 @@ class AgeState(msgspec.Struct, frozen=True):
     flight: Flight | None = None
     burst: Burst | None = None
     reinforced: int = 0
+    wind: str | None = None
+    """Where the wind blows from (LE VENT), or None."""
     result: str | None = None

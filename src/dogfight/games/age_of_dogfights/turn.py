@@ -111,7 +111,7 @@ def _fly(state: AgeState, flight: Flight, events: list[Event]) -> tuple[AgeState
     if stage == "route":
         return movement.start_steering(state, flight, events), False
     if stage == "steer":
-        if not movement.Steering().legal(state, Frame("steer", (seat,)), seat):
+        if not any(movement.possible(state, flight, flight.path + step) for step in "FLR"):
             return replace(state, flight=replace(flight, stage="route",
                                                  relax=flight.relax + 1)), False
         return ask(state, Frame("steer", (seat,), "Next step")), True
