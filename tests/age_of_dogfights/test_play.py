@@ -9,7 +9,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from dogfight.core import Event, new_rng
-from dogfight.games.age_of_dogfights import turn
+from dogfight.games.age_of_dogfights import altitude, turn, zones
 from dogfight.games.age_of_dogfights.game import GAME
 from dogfight.games.age_of_dogfights.state import (
     AgeOptions,
@@ -242,3 +242,48 @@ def test_r16_a_piece_without_any_legal_path_withdraws() -> None:
     step = GAME.apply(state, "allies", {"aircraft": "britain-10", "die": "blue"})
     assert any(e.kind == "withdrawn" for e in step.events)
     assert next(a for a in step.state.aircraft if a.id == "britain-10").where == "left"
+
+
+def test_r14_front_and_tail_guns_each_once_in_one_move() -> None:
+    """§ PANNEAU DE CONTROLE (plane 7 fired its front and rear guns) and R14: after its
+    move an aircraft fires each gun group once; § POSITIONS POUR LES TIRS DEFENSIFS: an
+    enemy 2d behind, flying the same way, fires back even at an aircraft that did not
+    attack it."""
+    hd3 = flying("france", 7, "hanriot-hd3", "allies", X)
+    ahead_one = flying("germany", 4, "fokker-dr1", "germany", ahead(X, 0))
+    behind_two = flying("germany", 5, "fokker-dr1", "germany", ahead(X, 3, 2))
+    state = AgeState(AgeOptions(), new_rng(8, [2, 2]), 1, "allies", "fly",
+                     (hd3, ahead_one, behind_two),
+                     flight=Flight("france-7", 0, stage="fire"))
+    state = turn.proceed(state, [])
+    legal = GAME.legal(state, "allies")
+    front = {"target": "germany-4", "position": "h5", "guns": "fixed"}
+    tail = {"target": "germany-5", "position": "h12", "guns": "tail"}
+    assert front in legal and tail in legal
+    state = GAME.apply(state, "allies", front).state  # 2 + 2 + 1 = 5, A: a failure
+    assert kinds(state) == ["riposte"]
+    assert GAME.legal(state, "germany")[0] == {"aircraft": "germany-5", "target": "france-7",
+                                               "position": "h7", "guns": "fixed"}
+    state = GAME.apply(state, "germany", {"hold": True}).state
+    assert kinds(state) == ["long-burst"]
+    state = GAME.apply(state, "allies", {"long_burst": False}).state
+    assert GAME.legal(state, "allies") == [tail, {"hold": True}]
+
+
+def test_notes_the_simplified_variants() -> None:
+    """§ NOTES: the whole game at one altitude (no tilting; every stand at L3, derived),
+    and without the aircraft's special characteristics (the Camel turns as its agility
+    says, the Dr.I climbs one level)."""
+    state = GAME.setup({"rules": {"single_level": True, "plain": True}}, new_rng(1))
+    assert {d["level"] for d in GAME.legal(state, "allies") if "level" in d} == {3}
+    camel = flying("britain", 4, "sopwith-camel", "allies", X)
+    dr1 = flying("germany", 4, "fokker-dr1", "germany", from_offset(5, 5), tilt="up")
+    plain = replace(state, phase="fly", aircraft=(camel, dr1))
+    assert zones.flying_type(plain, camel).gyro == 0
+    assert zones.flying_type(plain, dr1).fast_climb is False
+    flight = Flight("germany-4", 0)
+    changes = {a.change for a in altitude.attitudes(replace(plain, flight=flight))}
+    assert changes == {1}
+    full = replace(plain, options=AgeOptions())
+    assert {a.change for a in altitude.attitudes(replace(full, flight=flight))} == {1, 2}
+    assert altitude.end_tilts(replace(plain, flight=replace(flight, path="FF"))) == ("level",)

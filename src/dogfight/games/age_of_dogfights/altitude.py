@@ -18,7 +18,7 @@ from msgspec.structs import replace
 from dogfight.core import Event, Seat
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Tilt
-from dogfight.games.age_of_dogfights.zones import find
+from dogfight.games.age_of_dogfights.zones import find, flying_type
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 RULE = "book: 003_24ea110dc1b5a4d6.txt § CHANGEMENT d'ALTITUDE DES AVIONS"
@@ -105,7 +105,7 @@ def attitudes(state: AgeState) -> tuple[Attitude, ...]:
         return ()
     data = dataset()
     aircraft = find(state, flight.aircraft)
-    kind = data.aircraft[aircraft.kind]
+    kind = flying_type(state, aircraft)
     out = []
     for change in level_changes(data, kind, aircraft):
         out.append(Attitude(change, False))
@@ -146,6 +146,8 @@ def end_tilts(state: AgeState) -> tuple[Tilt, ...]:
     data = dataset()
     aircraft = find(state, flight.aircraft)
     level = levels_along(data, aircraft.level, flight.change, len(flight.path))[-1]
+    if state.options.rules.single_level:
+        return ("level",)
     return tilts_after(data, level, flight.change,
                        strict_dive=state.options.rules.strict_dive)
 

@@ -23,7 +23,7 @@ from dogfight.games.age_of_dogfights import altitude
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Flight, Tilt
 from dogfight.games.age_of_dogfights.weather import FACING
-from dogfight.games.age_of_dogfights.zones import board, find, others, put
+from dogfight.games.age_of_dogfights.zones import board, find, flying_type, others, put
 from dogfight.kit.grids import Cell, TriangleGrid, to_offset
 from dogfight.kit.grids.lattice import advance, ahead
 from dogfight.kit.prompts import Frame, PromptKind, pop
@@ -383,7 +383,7 @@ def context(state: AgeState, flight: Flight, path: str,
                              "entering": aircraft.where == "access",
                              "wind": downwind(state)}
     move = Move(path, flight.change, tilt, flight.unjam and "front" in aircraft.jammed)
-    return data, board(state), data.aircraft[aircraft.kind], aircraft, move, flags
+    return data, board(state), flying_type(state, aircraft), aircraft, move, flags
 
 
 def possible(state: AgeState, flight: Flight, path: str) -> bool:

@@ -81,6 +81,11 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """"As contre As" (NOTES): every fighter pilot an ace."""
     strict_dive: bool = False
     """R6's option: no tilt at all after a three-level dive (the summary's reading)."""
+    plain: bool = False
+    """NOTES: the aircraft's special characteristics (fast climb, slow descent, the
+    gyroscopic effect) not applied."""
+    single_level: bool = False
+    """NOTES: the whole game at one altitude (L3, derived)."""
     hidden_pilots: bool = False
     """PILOTES: each player writes his aces' and rookies' numbers on slips, shown only
     when that aircraft fires."""

@@ -16,7 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat
-from dogfight.games.age_of_dogfights.data import AgeData, dataset
+from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset
 from dogfight.kit.prompts import Frame, PromptKind, pop
@@ -65,6 +65,19 @@ def in_play(state: AgeState, seat: Seat) -> tuple[Aircraft, ...]:
     return tuple(a for a in state.aircraft if a.seat == seat and a.where in ("zone", "access"))
 
 
+#: The level of the single-altitude variant (NOTES; derived: the middle one).
+SINGLE_LEVEL = 3
+
+
+def flying_type(state: AgeState, aircraft: Aircraft) -> AircraftType:
+    """The aircraft's type as it flies in this game: without its special characteristics
+    in the simplified variant (NOTES)."""
+    kind = dataset().aircraft[aircraft.kind]
+    if state.options.rules.plain:
+        return replace(kind, fast_climb=False, slow_descent=False, gyro=0)
+    return kind
+
+
 def fighting(state: AgeState, seat: Seat) -> int:
     """A side's aircraft counted against the limit of six in the zone (REGLES GENERALES;
     those on access points count: they must enter)."""
@@ -102,8 +115,9 @@ class Access(PromptKind[AgeState, Bring | Stop]):
                       if (p.q, p.r) not in taken]
             for a in state.aircraft:
                 if a.seat == seat and a.where == "patrol":
-                    out.extend(Bring(a.id, i, level) for i in points
-                               for level in range(1, data.rules.movement.levels + 1))
+                    levels = ([SINGLE_LEVEL] if state.options.rules.single_level
+                              else range(1, data.rules.movement.levels + 1))
+                    out.extend(Bring(a.id, i, level) for i in points for level in levels)
         if not frame.data.get("required") or not out:
             out.append(Stop(True))
         return out
