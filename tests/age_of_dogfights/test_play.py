@@ -19,6 +19,7 @@ from dogfight.games.age_of_dogfights.state import (
 )
 from dogfight.kit.grids import from_offset
 from dogfight.kit.grids.lattice import ahead
+from tests.conftest import random_play
 
 X = from_offset(15, 7)
 
@@ -287,3 +288,12 @@ def test_notes_the_simplified_variants() -> None:
     full = replace(plain, options=AgeOptions())
     assert {a.change for a in altitude.attitudes(replace(full, flight=flight))} == {1, 2}
     assert altitude.end_tilts(replace(plain, flight=replace(flight, path="FF"))) == ("level",)
+
+
+def test_every_legal_decision_has_words() -> None:
+    """Menus: every legal decision along a random game is labelled in words."""
+    options = {"rules": {"hidden_pilots": True, "wind": "roll"}, "turns": 2}
+    for match in random_play(GAME, options, 4, 4, max_decisions=300):
+        for seat in match.pending:
+            for decision in GAME.legal(match.state, seat):
+                assert not GAME.label(match.state, seat, decision).startswith("{")

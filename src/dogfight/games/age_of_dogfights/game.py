@@ -28,6 +28,7 @@ from dogfight.core import (
     roll,
     shuffle,
 )
+from dogfight.core.contract import Decision
 from dogfight.core.rng import MAX_SEED
 from dogfight.games.age_of_dogfights import pilots, turn, zones
 from dogfight.games.age_of_dogfights.data import GAME_ID, AgeData, dataset
@@ -248,6 +249,39 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             return Outcome(None, "equal battle points", points)
         winner = max(SEATS, key=lambda s: points[s])
         return Outcome(winner, "more battle points", points)
+
+    def label(self, state: AgeState, seat: Seat, decision: Decision) -> str:
+        """A decision in words, for menus."""
+        d = decision
+        if "step" in d:
+            return {"F": "Straight ahead", "L": "Turn left 60°", "R": "Turn right 60°"}.get(
+                str(d["step"]), str(d["step"]))
+        if "die" in d:
+            die = "full throttle (green die)" if d["die"] == "green" else "blue die"
+            return f"Move {d.get('aircraft')} with the {die}"
+        if "change" in d:
+            change = int(d["change"])
+            words = ("stay level" if change == 0 else
+                     f"climb {change}" if change > 0 else f"dive {-change}")
+            return words + (", unjamming the guns" if d.get("unjam") else "")
+        if "tilt" in d:
+            return {"level": "End level", "up": "Tilt up (climb next move)",
+                    "down": "Tilt down (dive next move)"}.get(str(d["tilt"]), str(d["tilt"]))
+        if "guns" in d:
+            who = f"{d['aircraft']} fires" if "aircraft" in d else "Fire"
+            return f"{who} {d['guns']} guns at {d.get('target')} ({d.get('position')})"
+        if "long_burst" in d:
+            return "Fire a long burst" if d["long_burst"] else "No long burst"
+        if "hold" in d:
+            return "Hold fire"
+        if "point" in d:
+            return (f"Put {d.get('aircraft')} on access point {int(d['point']) + 1} "
+                    f"at L{d.get('level')}")
+        if "pilot" in d:
+            return f"{d.get('aircraft')} is flown by a {d['pilot']} (secret)"
+        if "done" in d:
+            return "Done"
+        return super().label(state, seat, decision)
 
     def turn(self, state: AgeState) -> int:
         return max(state.turn, 1)
