@@ -30,9 +30,10 @@ from dogfight.core import (
 )
 from dogfight.core.contract import Decision
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.age_of_dogfights import pilots, turn, zones
+from dogfight.games.age_of_dogfights import pilots, reconnaissance, turn, zones
 from dogfight.games.age_of_dogfights.data import GAME_ID, AgeData, dataset
 from dogfight.games.age_of_dogfights.state import (
+    DEFAULT_ROSTERS,
     SEATS,
     AgeOptions,
     AgeState,
@@ -59,6 +60,8 @@ EVENT_TEXTS = {
     "promoted": "{aircraft}'s pilot is now {pilot}",
     "turn": "Turn {turn}: {seat} plays",
     "wind-extra-step": "{aircraft} makes one more step with the wind",
+    "photographed": "{aircraft} photographs zone {zone}",
+    "photos-home": "{aircraft} brings its photos home: {zones}",
     "wind-lost-step": "{aircraft} loses its last step against the wind",
     "pilot-marked": "{aircraft} is flown by a {pilot} (your secret slip)",
     "slip-written": "{seat} writes a pilot's slip",
@@ -80,8 +83,8 @@ def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
             raise InvalidOptions(f"{seat}: {ident!r} is not one of the aircraft "
                                  f"(a nation of {', '.join(nations)} and a number 1-18)")
         if found[1].role == "bomber":
-            raise InvalidOptions(f"{seat}: {ident} is a bomber; the dogfight mode has "
-                                 "fighters and reconnaissance aircraft only")
+            raise InvalidOptions(f"{seat}: {ident} is a bomber; the bombing mode is not "
+                                 "played yet (fighters and reconnaissance aircraft only)")
 
 
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
@@ -100,6 +103,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     # -- set-up (MISE EN PLACE) ------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], rng: Rng) -> AgeState:
         opts = parse_options(options, AgeOptions)
+        defaults = DEFAULT_ROSTERS[opts.mode]
+        opts = replace(opts, allies=opts.allies or defaults["allies"],
+                       germany=opts.germany or defaults["germany"])
         data = self.dataset
         board = data.board
         if not board.min_pieces <= opts.pieces <= board.max_pieces:
@@ -118,6 +124,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                     raise InvalidOptions(f"{seat}: at most 3 {label} (PILOTES)")
             if any(i not in everyone for i in marked):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
+        if opts.mode == "reconnaissance":
+            for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+                if not any(int(i.rpartition("-")[2]) in range(13, 16) for i in roster):
+                    raise InvalidOptions(f"{seat}: the reconnaissance mode needs a "
+                                         "reconnaissance aircraft (13-15) a side")
         if opts.rules.hidden_pilots and (opts.aces or opts.rookies):
             raise InvalidOptions("with hidden pilots each player marks his own in secret: "
                                  "give no aces or rookies")
@@ -152,6 +163,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         lists of ``nation-number``) and the ``aces`` and ``rookies`` lists are options
         too, given as JSON (their defaults: six fighters a side, average pilots)."""
         return {
+            "mode": {"type": "choice", "choices": ["dogfight", "reconnaissance"],
+                     "default": "dogfight", "title": "Game mode (MODES DE JEU)"},
             "first": {"type": "choice", "choices": list(SEATS), "default": "allies",
                       "title": "Who plays first (R11)"},
             "pieces": {"type": "int", "default": 3, "min": 2, "max": 3,
@@ -196,7 +209,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
                 "jammed": list(a.jammed), "throttle": a.throttle,
                 "pilot": pilots.seen_pilot(state, a, viewer),
-                "kills": a.kills,
+                "kills": a.kills, "photos": list(a.photos), "home": a.home,
             }
             if a.point is not None and a.where in ("zone", "access"):
                 pieces.append({
@@ -221,7 +234,21 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "rules": msgspec.to_builtins(state.options.rules),
             "wind": state.wind,
             "points": self.points(state),
+            "mode": state.options.mode,
+            "zones": self.zones_view(state),
+            "photo_points": (reconnaissance.photo_points(state)
+                             if reconnaissance.task_mode(state) else None),
         }
+
+    def zones_view(self, state: AgeState) -> dict[str, dict[str, list[list[int]]]]:
+        """Each player's target zones (the points he photographs), as [column, row]."""
+        if not reconnaissance.task_mode(state):
+            return {}
+        grid = zones.board(state)
+        return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
+                       for letter, cells in reconnaissance.target_zones(
+                           self.dataset, grid, seat).items()}
+                for seat in SEATS}
 
     def points(self, state: AgeState) -> dict[str, float]:
         """Battle points (COMBAT AERIEN TOURNOYANT; R21): 1 per enemy aircraft shot down,
@@ -240,6 +267,17 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if state.phase != "over":
             return None
         points = self.points(state)
+        if reconnaissance.task_mode(state):
+            photos = reconnaissance.photo_points(state)
+            details = {"battle_points": points}
+            if photos["allies"] != photos["germany"]:
+                winner = max(SEATS, key=lambda s: photos[s])
+                return Outcome(winner, "more photographs brought home", photos, details)
+            if points["allies"] != points["germany"]:
+                winner = max(SEATS, key=lambda s: points[s])
+                return Outcome(winner, "equal photographs, more battle points", photos,
+                               details)
+            return Outcome(None, "equal photographs and battle points", photos, details)
         if state.result == "all-lost":
             alive = [s for s in SEATS if not turn.lost_all(state, s)]
             if len(alive) == 1:

@@ -19,7 +19,7 @@ import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat, roll
-from dogfight.games.age_of_dogfights import altitude
+from dogfight.games.age_of_dogfights import altitude, reconnaissance
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Flight, Tilt
 from dogfight.games.age_of_dogfights.weather import FACING
@@ -151,10 +151,11 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
             die: int, move: Move, others: Sequence[Aircraft], *,
             strict_dive: bool = False, relax_border: bool = False,
             relax_ahead: bool = False, entering: bool = False,
-            wind: int | None = None) -> tuple[str, str] | None:
+            wind: int | None = None, home: str | None = None) -> tuple[str, str] | None:
     """Why ``move`` is not allowed, as ``(message, rule)``, or None when it is.
     ``others`` are the other aircraft in the combat zone; ``relax_*`` are R16's
-    relaxations when no path is left; ``wind`` the facing the wind blows toward."""
+    relaxations when no path is left; ``wind`` the facing the wind blows toward;
+    ``home`` the side a reconnaissance aircraft on its task leaves by (R13)."""
     path = move.path
     if not path or set(path) - set(SIDES):
         return "a path is a string of F, L and R, one per step", BOOK + "MOUVEMENT A L'HORIZONTAL"
@@ -171,7 +172,11 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
         return "the path leaves the board before its last step", BOOK + "REGLES GENERALES"
     if exits and entering:
         return "an aircraft on an access point enters the combat zone", BOOK + "UN TOUR"
-    if exits and not may_leave(kind, aircraft):
+    if exits and home is not None:
+        if home not in grid.beyond(flown[-1][0]):
+            return ("a reconnaissance aircraft leaves only by the side it entered",
+                    BOOK + "RECONNAISSANCE")
+    elif exits and not may_leave(kind, aircraft):
         return ("only a damaged aircraft or one out of ammunition may leave the combat "
                 "zone", BOOK + "REGLES GENERALES")
     steps = steps_for(data, kind, aircraft, die, move.change, set(path) == {"F"})
@@ -220,7 +225,7 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
              die: int, move: Move, others: Sequence[Aircraft], *,
              strict_dive: bool = False, relax_border: bool = False,
              relax_ahead: bool = False, entering: bool = False,
-             wind: int | None = None) -> str | None:
+             wind: int | None = None, home: str | None = None) -> str | None:
     """A whole legal path beginning with ``move.path``, or None when there is none: a
     search over the remaining steps, cut where a step leaves the board, meets an
     aircraft at its level, or turns too often or too tightly."""
@@ -238,7 +243,8 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
         found = refusal(data, grid, kind, aircraft, die, Move(path, move.change, "level",
                                                                   move.unjam), others,
                         strict_dive=strict_dive, relax_border=relax_border,
-                        relax_ahead=relax_ahead, entering=entering, wind=wind)
+                        relax_ahead=relax_ahead, entering=entering, wind=wind,
+                        home=home)
         return path if found is None else None
 
     start = Cell(*(aircraft.point or (0, 0)))
@@ -311,6 +317,11 @@ def next_movers(state: AgeState) -> tuple[Aircraft, ...]:
     (R12: in the owner's order), then those on access points, lowest number first
     (UN TOUR, MISE EN PLACE)."""
     mine = [a for a in state.aircraft if a.seat == state.active and a.id not in state.moved]
+    if reconnaissance.task_mode(state):  # RECONNAISSANCE: scouts first, lowest number first
+        scouts = sorted((a for a in mine if reconnaissance.is_scout(a)
+                         and a.where in ("zone", "access")), key=lambda a: a.number)
+        if scouts:
+            return (scouts[0],)
     flying = tuple(a for a in mine if a.where == "zone")
     if flying:
         return flying
@@ -381,7 +392,10 @@ def context(state: AgeState, flight: Flight, path: str,
                              "relax_border": flight.relax >= 1,
                              "relax_ahead": flight.relax >= 2,
                              "entering": aircraft.where == "access",
-                             "wind": downwind(state)}
+                             "wind": downwind(state),
+                             "home": (reconnaissance.home_side(aircraft.seat)
+                                      if reconnaissance.task_mode(state)
+                                      and reconnaissance.is_scout(aircraft) else None)}
     move = Move(path, flight.change, tilt, flight.unjam and "front" in aircraft.jammed)
     return data, board(state), flying_type(state, aircraft), aircraft, move, flags
 
@@ -452,18 +466,28 @@ def start_steering(state: AgeState, flight: Flight, events: list[Event]) -> AgeS
 
 def land(state: AgeState, flight: Flight, events: list[Event]) -> AgeState:
     """The move made: the piece on its last point, at its level, with its attitude; off
-    the board it has left the combat zone for good (REGLES GENERALES); jammed guns it
+    the board it has left the combat zone for good (REGLES GENERALES), a scout on its
+    task by its own side bringing its photos home (RECONNAISSANCE); jammed guns it
     unjammed are upright again and cannot fire this turn (MACHINE GUN JAMMING)."""
     tilt = flight.tilt
     data, grid, _, aircraft, _, _ = context(state, flight, flight.path, tilt)
-    end, facing = fly(Cell(*(aircraft.point or (0, 0))), aircraft.facing, flight.path)[-1]
-    level = altitude.levels_along(data, aircraft.level, flight.change, len(flight.path))[-1]
+    flown = fly(Cell(*(aircraft.point or (0, 0))), aircraft.facing, flight.path)
+    levels = altitude.levels_along(data, aircraft.level, flight.change, len(flight.path))
+    (end, facing), level = flown[-1], levels[-1]
     unjammed = aircraft.jammed if flight.unjam else ()
     if flight.unjam:
         events.append(Event("unjammed", {"aircraft": aircraft.id}))
+    on_board = [(p, lv) for (p, _), lv in zip(flown, levels, strict=True) if grid.on_map(p)]
+    aircraft = reconnaissance.photograph(state, grid, aircraft, [p for p, _ in on_board],
+                                         [lv for _, lv in on_board], events)
     if not grid.on_map(end):
         events.append(Event("left-zone", {"aircraft": aircraft.id}))
-        moved = replace(aircraft, where="left", point=None)
+        home = (reconnaissance.task_mode(state) and reconnaissance.is_scout(aircraft)
+                and reconnaissance.home_side(aircraft.seat) in grid.beyond(end))
+        if home and aircraft.photos:
+            events.append(Event("photos-home", {"aircraft": aircraft.id,
+                                                "zones": list(aircraft.photos)}))
+        moved = replace(aircraft, where="left", point=None, home=home)
         return replace(put(state, moved), flight=replace(flight, stage="done"))
     moved = replace(aircraft, where="zone", point=(end.q, end.r), facing=facing, level=level,
                     tilt=tilt, border=in_border(data, grid, end),

@@ -55,6 +55,12 @@ class Aircraft(msgspec.Struct, frozen=True):
     """Red cursors (front, tail, ventral) that fired defensively this enemy turn."""
     revealed: bool = True
     """Its pilot's slip has been shown (it fired), or pilots are open (PILOTES)."""
+    over: tuple[str, int, int] | None = None
+    """Over a target zone: its letter, the points flown over in it, at which level."""
+    photos: tuple[str, ...] = ()
+    """The photo markers on its panel (RECONNAISSANCE)."""
+    home: bool = False
+    """It left the combat zone by its own side, bringing its photos home."""
 
     @property
     def id(self) -> str:
@@ -91,18 +97,33 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     when that aircraft fires."""
 
 
+_FIGHTERS: dict[str, tuple[str, ...]] = {
+    "allies": ("britain-4", "britain-5", "britain-6", "france-10", "france-11", "france-12"),
+    "germany": ("germany-4", "germany-5", "germany-6", "germany-10", "germany-11",
+                "germany-12"),
+}
+DEFAULT_ROSTERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "dogfight": _FIGHTERS,
+    "reconnaissance": {
+        "allies": (*_FIGHTERS["allies"], "france-13", "france-14", "france-15"),
+        "germany": (*_FIGHTERS["germany"], "germany-13", "germany-14", "germany-15")},
+}
+"""Each mode's rosters when none are given (derived: six fighters a side, and in the
+reconnaissance mode three reconnaissance aircraft as in "Volez haut")."""
+
+
 class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The agreed set-up (MISE EN PLACE): each side's aircraft (``nation-number``), the
     pilots marked ace or rookie (open markers), who plays first (R11), the board's
     pieces, the fighters allowed in the zone, and a turn limit after which the points
     decide (derived: the book sets none)."""
 
-    allies: tuple[str, ...] = ("britain-4", "britain-5", "britain-6", "france-10",
-                               "france-11", "france-12")
-    germany: tuple[str, ...] = ("germany-4", "germany-5", "germany-6", "germany-10",
-                                "germany-11", "germany-12")
+    allies: tuple[str, ...] = ()
+    """The allied aircraft; empty: the mode's default (:data:`DEFAULT_ROSTERS`)."""
+    germany: tuple[str, ...] = ()
     aces: tuple[str, ...] = ()
     rookies: tuple[str, ...] = ()
+    mode: Literal["dogfight", "reconnaissance"] = "dogfight"
     first: Literal["allies", "germany"] = "allies"
     pieces: int = 3
     max_fighters: int = 6

@@ -16,6 +16,7 @@ import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat
+from dogfight.games.age_of_dogfights import reconnaissance
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset
@@ -80,7 +81,10 @@ def flying_type(state: AgeState, aircraft: Aircraft) -> AircraftType:
 
 def fighting(state: AgeState, seat: Seat) -> int:
     """A side's aircraft counted against the limit of six in the zone (REGLES GENERALES;
-    those on access points count: they must enter)."""
+    those on access points count: they must enter); in the reconnaissance mode only the
+    fighters count (MODES DE JEU)."""
+    if reconnaissance.task_mode(state):
+        return sum(not reconnaissance.is_scout(a) for a in in_play(state, seat))
     return len(in_play(state, seat))
 
 
@@ -109,16 +113,21 @@ class Access(PromptKind[AgeState, Bring | Stop]):
     def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Bring | Stop]:
         data = dataset()
         out: list[Bring | Stop] = []
-        if fighting(state, seat) < state.options.max_fighters:
+        scout = reconnaissance.needs_scout(state, seat)
+        room = fighting(state, seat) < state.options.max_fighters
+        if room or reconnaissance.task_mode(state):
             taken = {a.point for a in state.aircraft if a.where == "access"}
             points = [i for i, (p, _) in enumerate(access_points(board(state), seat, data))
                       if (p.q, p.r) not in taken]
             for a in state.aircraft:
+                is_scout = reconnaissance.task_mode(state) and reconnaissance.is_scout(a)
+                if not is_scout and (scout or not room):
+                    continue
                 if a.seat == seat and a.where == "patrol":
                     levels = ([SINGLE_LEVEL] if state.options.rules.single_level
                               else range(1, data.rules.movement.levels + 1))
                     out.extend(Bring(a.id, i, level) for i in points for level in levels)
-        if not frame.data.get("required") or not out:
+        if not (frame.data.get("required") or scout) or not out:
             out.append(Stop(True))
         return out
 
