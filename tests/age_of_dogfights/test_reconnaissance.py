@@ -121,12 +121,12 @@ def test_reconnaissance_points_and_the_tie() -> None:
     german2 = scout(from_offset(30, 5), seat="germany", number=14, where="left",
                     home=True, photos=("B",))
     state = state_with(home_ab, home_b, shot, german, german2)
-    assert reconnaissance.photo_points(state) == {"allies": 6.0, "germany": 14.0}
+    assert reconnaissance.task_points(state) == {"allies": 6.0, "germany": 14.0}
     over = replace(state_with(home_ab, shot, german), phase="over", result="tasks-done")
     outcome = GAME.outcome(over)
     assert outcome is not None and outcome.scores == {"allies": 6.0, "germany": 6.0}
     assert outcome.winner == "germany"  # equal photographs; France lost a scout
-    assert outcome.reason == "equal photographs, more battle points"
+    assert outcome.reason == "equal task points, more battle points"
 
 
 def test_reconnaissance_mode_needs_scouts() -> None:

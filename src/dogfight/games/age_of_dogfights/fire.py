@@ -207,7 +207,9 @@ def shots_at(state: AgeState, shooter: Aircraft, targets: Sequence[Aircraft], *,
     for target in targets:
         if target.where != "zone" or clouds_block(clouds, shooter, target):
             continue
-        out.extend(o for o in options(data, kind, shooter, target, offensive=offensive)
+        carrying = kind.role == "reconnaissance" and shooter.bombs > 0
+        out.extend(o for o in options(data, kind, shooter, target, offensive=offensive,
+                                      carrying_bomb=carrying)
                    if CURSOR[o.group] not in spent)
     return tuple(out)
 

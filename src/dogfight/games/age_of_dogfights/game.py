@@ -62,6 +62,7 @@ EVENT_TEXTS = {
     "wind-extra-step": "{aircraft} makes one more step with the wind",
     "photographed": "{aircraft} photographs zone {zone}",
     "photos-home": "{aircraft} brings its photos home: {zones}",
+    "bombed": "{aircraft} bombs zone {zone}",
     "wind-lost-step": "{aircraft} loses its last step against the wind",
     "pilot-marked": "{aircraft} is flown by a {pilot} (your secret slip)",
     "slip-written": "{seat} writes a pilot's slip",
@@ -71,7 +72,7 @@ EVENT_TEXTS = {
 
 
 def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
-                  nations: tuple[str, ...]) -> None:
+                  nations: tuple[str, ...], bombing: bool) -> None:
     if not ids:
         raise InvalidOptions(f"{seat} needs at least one aircraft")
     if len(set(ids)) != len(ids):
@@ -82,9 +83,9 @@ def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
         if nation not in nations or found is None:
             raise InvalidOptions(f"{seat}: {ident!r} is not one of the aircraft "
                                  f"(a nation of {', '.join(nations)} and a number 1-18)")
-        if found[1].role == "bomber":
-            raise InvalidOptions(f"{seat}: {ident} is a bomber; the bombing mode is not "
-                                 "played yet (fighters and reconnaissance aircraft only)")
+        if found[1].role == "bomber" and not bombing:
+            raise InvalidOptions(f"{seat}: {ident} is a bomber; bombers fly in the "
+                                 "bombing modes only")
 
 
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
@@ -112,8 +113,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             raise InvalidOptions(f"pieces must be {board.min_pieces} or {board.max_pieces}")
         if not 1 <= opts.max_fighters <= 18 or not 1 <= opts.turns <= 200:
             raise InvalidOptions("max_fighters must be 1-18 and turns 1-200")
-        _check_roster(data, "allies", opts.allies, ("france", "britain"))
-        _check_roster(data, "germany", opts.germany, ("germany",))
+        bombing = opts.mode in reconnaissance.BOMBING
+        _check_roster(data, "allies", opts.allies, ("france", "britain"), bombing)
+        _check_roster(data, "germany", opts.germany, ("germany",), bombing)
         everyone = (*opts.allies, *opts.germany)
         limits = data.rules.limits
         for label, marked, most in (("aces", opts.aces, limits.aces),
@@ -124,11 +126,12 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                     raise InvalidOptions(f"{seat}: at most 3 {label} (PILOTES)")
             if any(i not in everyone for i in marked):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
-        if opts.mode == "reconnaissance":
+        if opts.mode != "dogfight":
+            task = range(13, 16) if opts.mode == "reconnaissance" else range(13, 19)
             for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
-                if not any(int(i.rpartition("-")[2]) in range(13, 16) for i in roster):
-                    raise InvalidOptions(f"{seat}: the reconnaissance mode needs a "
-                                         "reconnaissance aircraft (13-15) a side")
+                if not any(int(i.rpartition("-")[2]) in task for i in roster):
+                    raise InvalidOptions(f"{seat}: the {opts.mode} mode needs a task "
+                                         f"aircraft (numbers {task.start}-{task.stop - 1})")
         if opts.rules.hidden_pilots and (opts.aces or opts.rookies):
             raise InvalidOptions("with hidden pilots each player marks his own in secret: "
                                  "give no aces or rookies")
@@ -149,7 +152,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                                          bursts=(kind.front_bursts, kind.tail_bursts,
                                                  kind.ventral_bursts),
                                          throttle=kind.full_throttle, pilot=pilot,
-                                         revealed=not opts.rules.hidden_pilots))
+                                         revealed=not opts.rules.hidden_pilots,
+                                         bombs=kind.bombs if bombing else 0))
         phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
         wind: str | None = opts.rules.wind
         if wind == "roll":  # LE VENT: a red die gives where the wind blows from
@@ -163,7 +167,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         lists of ``nation-number``) and the ``aces`` and ``rookies`` lists are options
         too, given as JSON (their defaults: six fighters a side, average pilots)."""
         return {
-            "mode": {"type": "choice", "choices": ["dogfight", "reconnaissance"],
+            "mode": {"type": "choice",
+                     "choices": ["dogfight", "reconnaissance", "bombing", "breakthrough"],
                      "default": "dogfight", "title": "Game mode (MODES DE JEU)"},
             "first": {"type": "choice", "choices": list(SEATS), "default": "allies",
                       "title": "Who plays first (R11)"},
@@ -236,8 +241,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "points": self.points(state),
             "mode": state.options.mode,
             "zones": self.zones_view(state),
-            "photo_points": (reconnaissance.photo_points(state)
-                             if reconnaissance.task_mode(state) else None),
+            "task_points": (reconnaissance.task_points(state)
+                            if reconnaissance.task_mode(state) else None),
         }
 
     def zones_view(self, state: AgeState) -> dict[str, dict[str, list[list[int]]]]:
@@ -268,16 +273,16 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             return None
         points = self.points(state)
         if reconnaissance.task_mode(state):
-            photos = reconnaissance.photo_points(state)
+            tasks = reconnaissance.task_points(state)
             details = {"battle_points": points}
-            if photos["allies"] != photos["germany"]:
-                winner = max(SEATS, key=lambda s: photos[s])
-                return Outcome(winner, "more photographs brought home", photos, details)
+            if tasks["allies"] != tasks["germany"]:
+                winner = max(SEATS, key=lambda s: tasks[s])
+                return Outcome(winner, "more task points", tasks, details)
             if points["allies"] != points["germany"]:
                 winner = max(SEATS, key=lambda s: points[s])
-                return Outcome(winner, "equal photographs, more battle points", photos,
+                return Outcome(winner, "equal task points, more battle points", tasks,
                                details)
-            return Outcome(None, "equal photographs and battle points", photos, details)
+            return Outcome(None, "equal task points and battle points", tasks, details)
         if state.result == "all-lost":
             alive = [s for s in SEATS if not turn.lost_all(state, s)]
             if len(alive) == 1:

@@ -317,11 +317,12 @@ def next_movers(state: AgeState) -> tuple[Aircraft, ...]:
     (R12: in the owner's order), then those on access points, lowest number first
     (UN TOUR, MISE EN PLACE)."""
     mine = [a for a in state.aircraft if a.seat == state.active and a.id not in state.moved]
-    if reconnaissance.task_mode(state):  # RECONNAISSANCE: scouts first, lowest number first
-        scouts = sorted((a for a in mine if reconnaissance.is_scout(a)
-                         and a.where in ("zone", "access")), key=lambda a: a.number)
-        if scouts:
-            return (scouts[0],)
+    if reconnaissance.task_mode(state):  # task modes: scouts or bombers first (R12)
+        first = sorted((a for a in mine if a.where in ("zone", "access")
+                        and reconnaissance.role(a) != "fighter"),
+                       key=lambda a: (reconnaissance.order(state, a), a.number))
+        if first:
+            return (first[0],)
     flying = tuple(a for a in mine if a.where == "zone")
     if flying:
         return flying
@@ -393,9 +394,7 @@ def context(state: AgeState, flight: Flight, path: str,
                              "relax_ahead": flight.relax >= 2,
                              "entering": aircraft.where == "access",
                              "wind": downwind(state),
-                             "home": (reconnaissance.home_side(aircraft.seat)
-                                      if reconnaissance.task_mode(state)
-                                      and reconnaissance.is_scout(aircraft) else None)}
+                             "home": reconnaissance.exit_side(state, aircraft)}
     move = Move(path, flight.change, tilt, flight.unjam and "front" in aircraft.jammed)
     return data, board(state), flying_type(state, aircraft), aircraft, move, flags
 
@@ -482,8 +481,7 @@ def land(state: AgeState, flight: Flight, events: list[Event]) -> AgeState:
                                          [lv for _, lv in on_board], events)
     if not grid.on_map(end):
         events.append(Event("left-zone", {"aircraft": aircraft.id}))
-        home = (reconnaissance.task_mode(state) and reconnaissance.is_scout(aircraft)
-                and reconnaissance.home_side(aircraft.seat) in grid.beyond(end))
+        home = reconnaissance.exit_side(state, aircraft) in grid.beyond(end)
         if home and aircraft.photos:
             events.append(Event("photos-home", {"aircraft": aircraft.id,
                                                 "zones": list(aircraft.photos)}))

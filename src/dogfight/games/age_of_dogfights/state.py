@@ -60,7 +60,12 @@ class Aircraft(msgspec.Struct, frozen=True):
     photos: tuple[str, ...] = ()
     """The photo markers on its panel (RECONNAISSANCE)."""
     home: bool = False
-    """It left the combat zone by its own side, bringing its photos home."""
+    """It left the combat zone by the side its task sends it to (its own side with its
+    photos; the far side breaking through)."""
+    bombs: int = 0
+    """Bombs on its panel (BOMBARDEMENT)."""
+    drops: tuple[str, ...] = ()
+    """The zones it has bombed."""
 
     @property
     def id(self) -> str:
@@ -102,14 +107,21 @@ _FIGHTERS: dict[str, tuple[str, ...]] = {
     "germany": ("germany-4", "germany-5", "germany-6", "germany-10", "germany-11",
                 "germany-12"),
 }
+_BOMBERS: dict[str, tuple[str, ...]] = {
+    "allies": (*_FIGHTERS["allies"], "britain-16", "britain-17", "britain-18"),
+    "germany": (*_FIGHTERS["germany"], "germany-16", "germany-17", "germany-18"),
+}
 DEFAULT_ROSTERS: dict[str, dict[str, tuple[str, ...]]] = {
     "dogfight": _FIGHTERS,
+    "bombing": _BOMBERS,
+    "breakthrough": _BOMBERS,
     "reconnaissance": {
         "allies": (*_FIGHTERS["allies"], "france-13", "france-14", "france-15"),
         "germany": (*_FIGHTERS["germany"], "germany-13", "germany-14", "germany-15")},
 }
 """Each mode's rosters when none are given (derived: six fighters a side, and in the
-reconnaissance mode three reconnaissance aircraft as in "Volez haut")."""
+reconnaissance mode three reconnaissance aircraft as in "Volez haut", in the bombing
+modes three bombers)."""
 
 
 class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -123,7 +135,7 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     germany: tuple[str, ...] = ()
     aces: tuple[str, ...] = ()
     rookies: tuple[str, ...] = ()
-    mode: Literal["dogfight", "reconnaissance"] = "dogfight"
+    mode: Literal["dogfight", "reconnaissance", "bombing", "breakthrough"] = "dogfight"
     first: Literal["allies", "germany"] = "allies"
     pieces: int = 3
     max_fighters: int = 6

@@ -101,7 +101,7 @@ def _next_mover(state: AgeState, events: list[Event]) -> tuple[AgeState, bool]:
     for seat in SEATS:
         if lost_all(state, seat):
             return over(state, "all-lost", events), True
-    if reconnaissance.task_mode(state) and not reconnaissance.scouts_left(state):
+    if reconnaissance.task_mode(state) and not reconnaissance.tasks_left(state):
         return over(state, "tasks-done", events), True
     if movement.next_movers(state):
         frame = Frame("throttle", (state.active,), "Choose the aircraft to move and its die")
@@ -159,7 +159,7 @@ def _reinforce(state: AgeState, events: list[Event]) -> tuple[AgeState, bool]:
     limit = dataset().rules.limits.from_patrol
     seat = state.active
     required = state.reinforced == 0 and not zones.in_play(state, seat)
-    required = required or reconnaissance.needs_scout(state, seat)
+    required = required or reconnaissance.needs_task(state, seat)
     frame = Frame("access", (seat,), "", {"required": required})
     can = any(not isinstance(d, zones.Stop) for d in zones.Access().legal(state, frame, seat))
     if 0 <= state.reinforced < limit and can:

@@ -72,10 +72,13 @@ SINGLE_LEVEL = 3
 
 def flying_type(state: AgeState, aircraft: Aircraft) -> AircraftType:
     """The aircraft's type as it flies in this game: without its special characteristics
-    in the simplified variant (NOTES)."""
+    in the simplified variant (NOTES); a bomber one faster once its bombs are dropped
+    (MODES DE JEU)."""
     kind = dataset().aircraft[aircraft.kind]
     if state.options.rules.plain:
-        return replace(kind, fast_climb=False, slow_descent=False, gyro=0)
+        kind = replace(kind, fast_climb=False, slow_descent=False, gyro=0)
+    if kind.role == "bomber" and aircraft.drops and not aircraft.bombs:
+        kind = replace(kind, speed=kind.speed + 1)  # MODES DE JEU: its bombs dropped
     return kind
 
 
@@ -83,9 +86,7 @@ def fighting(state: AgeState, seat: Seat) -> int:
     """A side's aircraft counted against the limit of six in the zone (REGLES GENERALES;
     those on access points count: they must enter); in the reconnaissance mode only the
     fighters count (MODES DE JEU)."""
-    if reconnaissance.task_mode(state):
-        return sum(not reconnaissance.is_scout(a) for a in in_play(state, seat))
-    return len(in_play(state, seat))
+    return sum(not reconnaissance.outside_limit(state, a) for a in in_play(state, seat))
 
 
 class Bring(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -113,21 +114,21 @@ class Access(PromptKind[AgeState, Bring | Stop]):
     def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Bring | Stop]:
         data = dataset()
         out: list[Bring | Stop] = []
-        scout = reconnaissance.needs_scout(state, seat)
+        need = reconnaissance.needs_task(state, seat)
         room = fighting(state, seat) < state.options.max_fighters
         if room or reconnaissance.task_mode(state):
             taken = {a.point for a in state.aircraft if a.where == "access"}
             points = [i for i, (p, _) in enumerate(access_points(board(state), seat, data))
                       if (p.q, p.r) not in taken]
             for a in state.aircraft:
-                is_scout = reconnaissance.task_mode(state) and reconnaissance.is_scout(a)
-                if not is_scout and (scout or not room):
+                if (need and not reconnaissance.is_task(state, a)) or (
+                        not room and not reconnaissance.outside_limit(state, a)):
                     continue
                 if a.seat == seat and a.where == "patrol":
                     levels = ([SINGLE_LEVEL] if state.options.rules.single_level
                               else range(1, data.rules.movement.levels + 1))
                     out.extend(Bring(a.id, i, level) for i in points for level in levels)
-        if not (frame.data.get("required") or scout) or not out:
+        if not (frame.data.get("required") or need) or not out:
             out.append(Stop(True))
         return out
 

@@ -1,0 +1,115 @@
+"""The bombing modes (book: 003_24ea110dc1b5a4d6.txt § BOMBARDEMENT, § MODES DE JEU):
+zone bombing, the breakthrough, the order of movement, the points."""
+
+from __future__ import annotations
+
+import pytest
+from msgspec.structs import replace
+
+from dogfight.core import Event, InvalidOptions, new_rng
+from dogfight.games.age_of_dogfights import fire, movement, reconnaissance, zones
+from dogfight.games.age_of_dogfights.game import GAME
+from dogfight.games.age_of_dogfights.movement import Move
+from dogfight.games.age_of_dogfights.state import AgeOptions, AgeState, Aircraft
+from dogfight.kit.grids import Cell, TriangleGrid, from_offset, to_offset
+from dogfight.kit.grids.lattice import ahead
+
+DATA = GAME.dataset
+GRID = TriangleGrid(36, 15)
+
+
+def plane(kind: str, number: int, cell: Cell, seat: str = "allies", **more: object) -> Aircraft:
+    nation = "britain" if seat == "allies" else "germany"
+    base = Aircraft(nation, number, kind, seat, where="zone", point=(cell.q, cell.r),
+                    facing=0, level=3, bursts=(4, 4, 4))
+    return replace(base, **more)  # type: ignore[arg-type]
+
+
+def in_mode(mode: str, *aircraft: Aircraft) -> AgeState:
+    return AgeState(AgeOptions(mode=mode), new_rng(1), 1, "allies", "fly",  # type: ignore[arg-type]
+                    tuple(aircraft))
+
+
+def row_through(letter: str) -> list[Cell]:
+    zone = reconnaissance.target_zones(DATA, GRID, "allies")[letter]
+    row = min(to_offset(c)[1] for c in zone)
+    return [from_offset(col, row) for col in range(27, 34)]
+
+
+def test_bombardement_zone_bombing_one_bomb_a_move() -> None:
+    """§ BOMBARDEMENT: through at least two connected points of a zone at one level, a
+    bomb is dropped; one bomb a move (the second on a later pass)."""
+    bomber = plane("handley-page-o400", 16, row_through("A")[0], bombs=3)
+    state = in_mode("bombing", bomber)
+    events: list[Event] = []
+    path = row_through("A") + row_through("B")
+    after = reconnaissance.photograph(state, GRID, bomber, path, [3] * len(path), events)
+    assert (after.bombs, after.drops) == (2, ("A",))
+    again = reconnaissance.photograph(state, GRID, replace(after, over=None),
+                                      row_through("B"), [3] * 7, events)
+    assert (again.bombs, again.drops) == (1, ("A", "B"))
+
+
+def test_modes_de_jeu_a_bomber_is_faster_once_its_bombs_are_dropped() -> None:
+    """§ MODES DE JEU: a multi-engine bomber's speed +1 once all its bombs are dropped."""
+    bomber = plane("handley-page-o400", 16, from_offset(5, 5), bombs=0, drops=("A", "B"))
+    state = in_mode("bombing", bomber)
+    assert zones.flying_type(state, bomber).speed == DATA.aircraft["handley-page-o400"].speed + 1
+    loaded = replace(bomber, bombs=1)
+    assert zones.flying_type(state, loaded).speed == DATA.aircraft["handley-page-o400"].speed
+
+
+def test_bombardement_the_points() -> None:
+    """§ BOMBARDEMENT: 5 a bomb, +10 with each zone hit, 1 per enemy bomber destroyed
+    (zone bombing); 5 a bomber and 3 a reconnaissance aircraft with a bomb breaking
+    through."""
+    a = plane("handley-page-o400", 16, from_offset(5, 5), drops=("A", "B"))
+    b = plane("handley-page-o400", 17, from_offset(5, 5), drops=("C",))
+    gotha = plane("gotha-g5", 16, from_offset(30, 5), seat="germany", where="down")
+    assert reconnaissance.task_points(in_mode("bombing", a, b, gotha)) == {
+        "allies": 5 * 3 + 10 + 1, "germany": 0.0}
+    through = plane("handley-page-o400", 16, from_offset(5, 5), where="left", home=True)
+    scout = plane("re8", 13, from_offset(5, 5), where="left", home=True)
+    german = plane("gotha-g5", 16, from_offset(30, 5), seat="germany", where="left",
+                   home=True)
+    assert reconnaissance.task_points(in_mode("breakthrough", through, scout, german)) == {
+        "allies": 8.0, "germany": 5.0}
+
+
+def test_bombardement_breakthrough_by_the_far_side() -> None:
+    """§ BOMBARDEMENT: breaking through, the bombers leave by the opposite side (R13)."""
+    kind = DATA.aircraft["handley-page-o400"]
+    bomber = plane("handley-page-o400", 16, from_offset(34, 7), bombs=3)
+    state = in_mode("breakthrough", bomber)
+    assert reconnaissance.exit_side(state, bomber) == "east"
+    assert movement.refusal(DATA, GRID, kind, bomber, 0, Move("FF"), (), home="east") is None
+    back = replace(bomber, point=tuple(from_offset(1, 7)), facing=3)  # type: ignore[arg-type]
+    assert movement.refusal(DATA, GRID, kind, back, 0, Move("FF"), (), home="east") is not None
+
+
+def test_bombardement_order_and_scouts_with_a_bomb() -> None:
+    """§ BOMBARDEMENT: bombers move first, then reconnaissance aircraft, then fighters;
+    § MODES DE JEU: a reconnaissance aircraft carrying a bomb fires only defensively."""
+    fighter = plane("sopwith-camel", 4, from_offset(5, 3))
+    scout = plane("re8", 13, from_offset(5, 6), bombs=1)
+    bomber = plane("handley-page-o400", 17, from_offset(5, 9), bombs=3)
+    state = in_mode("bombing", fighter, scout, bomber)
+    assert [a.id for a in movement.next_movers(state)] == ["britain-17"]
+    state = replace(state, moved=("britain-17",))
+    assert [a.id for a in movement.next_movers(state)] == ["britain-13"]
+    enemy = plane("fokker-dr1", 4, ahead(from_offset(5, 6), 0), seat="germany")
+    assert fire.shots_at(state, scout, [enemy], offensive=True) == ()
+    unloaded = replace(scout, bombs=0)
+    assert fire.shots_at(state, unloaded, [enemy], offensive=True) != ()
+
+
+def test_bombers_fly_in_the_bombing_modes_only() -> None:
+    """§ REGLES GENERALES: bombers join in the bombing mode; the default rosters of the
+    bombing modes carry three bombers a side, with their bombs."""
+    with pytest.raises(InvalidOptions):
+        GAME.setup({"allies": ["britain-16"]}, new_rng(1))
+    state = GAME.setup({"mode": "bombing"}, new_rng(1))
+    o400 = next(a for a in state.aircraft if a.id == "britain-16")
+    assert o400.bombs == DATA.aircraft["handley-page-o400"].bombs
+    first = GAME.legal(state, "allies")
+    assert {d["aircraft"] for d in first} == {"britain-16", "britain-17", "britain-18"}
