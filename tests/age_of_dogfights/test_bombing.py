@@ -113,3 +113,39 @@ def test_bombers_fly_in_the_bombing_modes_only() -> None:
     assert o400.bombs == DATA.aircraft["handley-page-o400"].bombs
     first = GAME.legal(state, "allies")
     assert {d["aircraft"] for d in first} == {"britain-16", "britain-17", "britain-18"}
+
+
+def test_modes_de_jeu_disarmed_scouts() -> None:
+    """§ MODES DE JEU: outside the dogfight mode a reconnaissance aircraft may fly without
+    guns and ammunition, one step faster."""
+    state = GAME.setup({"mode": "reconnaissance", "disarmed": ["france-13"]}, new_rng(1))
+    salmson = next(a for a in state.aircraft if a.id == "france-13")
+    assert salmson.bursts == (0, 0, 0)
+    assert zones.flying_type(state, salmson).speed == 7
+    with pytest.raises(InvalidOptions):
+        GAME.setup({"disarmed": ["france-13"], "allies": ["france-13"]}, new_rng(1))
+    with pytest.raises(InvalidOptions):
+        GAME.setup({"mode": "bombing", "disarmed": ["britain-16"]}, new_rng(1))
+
+
+def test_interceptez_le_general() -> None:
+    """§ Scénario : "Interceptez le général": the French no. 13 (Salmson 2) flies unarmed
+    at 7 instead of 6 with six escorts, the French move first and put it in at once; it
+    must leave by the East; through, France wins, else Germany."""
+    state = GAME.setup({"mode": "general", "first": "germany"}, new_rng(1))
+    assert state.active == "allies"
+    salmson = next(a for a in state.aircraft if a.id == "france-13")
+    assert zones.flying_type(state, salmson).speed == 7 and salmson.bursts == (0, 0, 0)
+    assert {d["aircraft"] for d in GAME.legal(state, "allies")} == {"france-13"}
+    assert reconnaissance.exit_side(state, salmson) == "east"
+    through = replace(salmson, where="left", home=True)
+    over = replace(state, phase="over", result="tasks-done",
+                   aircraft=tuple(through if a.id == "france-13" else a
+                                  for a in state.aircraft))
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winner == "allies"
+    shot = replace(over, aircraft=tuple(replace(a, where="down", home=False)
+                                        if a.id == "france-13"
+                                        else a for a in over.aircraft))
+    outcome = GAME.outcome(shot)
+    assert outcome is not None and outcome.winner == "germany"

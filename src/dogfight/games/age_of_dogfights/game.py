@@ -107,6 +107,18 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         defaults = DEFAULT_ROSTERS[opts.mode]
         opts = replace(opts, allies=opts.allies or defaults["allies"],
                        germany=opts.germany or defaults["germany"])
+        if opts.mode == "general":  # Interceptez le général: no. 13 unarmed, France first
+            opts = replace(opts, first="allies",
+                           disarmed=tuple(sorted({*opts.disarmed, "france-13"})))
+            if "france-13" not in opts.allies:
+                raise InvalidOptions("the general flies in the French no. 13")
+        if opts.disarmed and opts.mode == "dogfight":
+            raise InvalidOptions("no disarmed aircraft in the dogfight mode (MODES DE JEU)")
+        for ident in opts.disarmed:
+            if ident not in (*opts.allies, *opts.germany) or \
+                    int(ident.rpartition("-")[2]) not in range(13, 16):
+                raise InvalidOptions(f"{ident}: only reconnaissance aircraft in the rosters "
+                                     "can be disarmed")
         data = self.dataset
         board = data.board
         if not board.min_pieces <= opts.pieces <= board.max_pieces:
@@ -126,7 +138,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                     raise InvalidOptions(f"{seat}: at most 3 {label} (PILOTES)")
             if any(i not in everyone for i in marked):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
-        if opts.mode != "dogfight":
+        if opts.mode not in ("dogfight", "general"):
             task = range(13, 16) if opts.mode == "reconnaissance" else range(13, 19)
             for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
                 if not any(int(i.rpartition("-")[2]) in task for i in roster):
@@ -148,9 +160,10 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                     raise InvalidOptions(f"{ident}: ace and rookie markers are for fighters")
                 pilot: Pilot = ("ace" if ident in opts.aces else
                          "rookie" if ident in opts.rookies else "average")
+                armed = ident not in opts.disarmed
                 aircraft.append(Aircraft(nation, int(number), key, seat,
                                          bursts=(kind.front_bursts, kind.tail_bursts,
-                                                 kind.ventral_bursts),
+                                                 kind.ventral_bursts) if armed else (0, 0, 0),
                                          throttle=kind.full_throttle, pilot=pilot,
                                          revealed=not opts.rules.hidden_pilots,
                                          bombs=kind.bombs if bombing else 0))
@@ -168,7 +181,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         too, given as JSON (their defaults: six fighters a side, average pilots)."""
         return {
             "mode": {"type": "choice",
-                     "choices": ["dogfight", "reconnaissance", "bombing", "breakthrough"],
+                     "choices": ["dogfight", "reconnaissance", "bombing", "breakthrough",
+                                 "general"],
                      "default": "dogfight", "title": "Game mode (MODES DE JEU)"},
             "first": {"type": "choice", "choices": list(SEATS), "default": "allies",
                       "title": "Who plays first (R11)"},
@@ -272,6 +286,14 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if state.phase != "over":
             return None
         points = self.points(state)
+        if state.options.mode == "general":
+            through = any(reconnaissance.is_general(state, a) and a.home
+                          for a in state.aircraft)
+            winner = "allies" if through else "germany"
+            return Outcome(winner, "the general got through" if through
+                           else "the general did not get through",
+                           {"allies": float(through), "germany": float(not through)},
+                           {"battle_points": points})
         if reconnaissance.task_mode(state):
             tasks = reconnaissance.task_points(state)
             details = {"battle_points": points}

@@ -22,6 +22,7 @@ from dogfight.kit.grids import Cell, Side, TriangleGrid, from_offset
 
 LETTERS = ("A", "B", "C")
 BOMBING = ("bombing", "breakthrough")
+GENERAL = 13
 
 
 def task_mode(state: AgeState) -> bool:
@@ -36,9 +37,17 @@ def is_scout(aircraft: Aircraft) -> bool:
     return role(aircraft) == "reconnaissance"
 
 
+def is_general(state: AgeState, aircraft: Aircraft) -> bool:
+    """The general's aircraft, the French no. 13 (Interceptez le général)."""
+    return (state.options.mode == "general" and aircraft.seat == SEATS[0]
+            and aircraft.number == GENERAL)
+
+
 def is_task(state: AgeState, aircraft: Aircraft) -> bool:
     """A task aircraft: a reconnaissance aircraft in the reconnaissance mode, a bomb
-    carrier in the bombing modes (R22)."""
+    carrier in the bombing modes (R22), the general's aircraft in its scenario."""
+    if state.options.mode == "general":
+        return is_general(state, aircraft)
     if state.options.mode == "reconnaissance":
         return is_scout(aircraft)
     return state.options.mode in BOMBING and aircraft.bombs > 0
@@ -68,6 +77,8 @@ def exit_side(state: AgeState, aircraft: Aircraft) -> Side | None:
     """The only side a task aircraft may leave by (R13): its own in the reconnaissance and
     zone-bombing modes, the far one breaking through; None: the fighters' rule."""
     mode = state.options.mode
+    if is_general(state, aircraft):  # Interceptez le général: out to the East
+        return "east"
     if mode == "reconnaissance" and is_scout(aircraft):
         return home_side(aircraft.seat)
     if mode in BOMBING and role(aircraft) != "fighter":
@@ -130,7 +141,7 @@ def task_points(state: AgeState) -> dict[str, float]:
     """The main criterion of the mode: 3 per zone photographed and brought home, +5 for
     all three (RECONNAISSANCE); 5 per bomb dropped, +10 with every zone hit, and 1 per
     enemy bomber destroyed (zone bombing); 5 per bomber and 3 per reconnaissance aircraft
-    with a bomb that broke through (BOMBARDEMENT)."""
+    with a bomb that broke through (BOMBARDEMENT); 1 when the general got through."""
     scoring = dataset().rules.scoring
     mode = state.options.mode
     out = {}
@@ -140,6 +151,8 @@ def task_points(state: AgeState) -> dict[str, float]:
             zones = {z for a in mine if a.home for z in a.photos}
             points = scoring.photo * len(zones)
             points += scoring.all_photos_bonus if len(zones) == len(LETTERS) else 0
+        elif mode == "general":
+            points = sum(is_general(state, a) and a.home for a in mine)
         elif mode == "bombing":
             hit = {z for a in mine for z in a.drops}
             points = scoring.bomb * sum(len(a.drops) for a in mine)

@@ -115,6 +115,9 @@ DEFAULT_ROSTERS: dict[str, dict[str, tuple[str, ...]]] = {
     "dogfight": _FIGHTERS,
     "bombing": _BOMBERS,
     "breakthrough": _BOMBERS,
+    "general": {"allies": ("france-13", "france-4", "france-5", "france-6", "france-10",
+                           "france-11", "france-12"),
+                "germany": _FIGHTERS["germany"]},
     "reconnaissance": {
         "allies": (*_FIGHTERS["allies"], "france-13", "france-14", "france-15"),
         "germany": (*_FIGHTERS["germany"], "germany-13", "germany-14", "germany-15")},
@@ -135,7 +138,12 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     germany: tuple[str, ...] = ()
     aces: tuple[str, ...] = ()
     rookies: tuple[str, ...] = ()
-    mode: Literal["dogfight", "reconnaissance", "bombing", "breakthrough"] = "dogfight"
+    mode: Literal["dogfight", "reconnaissance", "bombing", "breakthrough",
+                  "general"] = "dogfight"
+    """The game mode (MODES DE JEU), or the scenario "Interceptez le général"."""
+    disarmed: tuple[str, ...] = ()
+    """Reconnaissance aircraft flying without guns, one step faster (MODES DE JEU; not in
+    the dogfight mode)."""
     first: Literal["allies", "germany"] = "allies"
     pieces: int = 3
     max_fighters: int = 6

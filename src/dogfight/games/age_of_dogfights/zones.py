@@ -72,13 +72,15 @@ SINGLE_LEVEL = 3
 
 def flying_type(state: AgeState, aircraft: Aircraft) -> AircraftType:
     """The aircraft's type as it flies in this game: without its special characteristics
-    in the simplified variant (NOTES); a bomber one faster once its bombs are dropped
-    (MODES DE JEU)."""
+    in the simplified variant (NOTES); a bomber one faster once its bombs are dropped, a
+    disarmed reconnaissance aircraft one faster (MODES DE JEU)."""
     kind = dataset().aircraft[aircraft.kind]
     if state.options.rules.plain:
         kind = replace(kind, fast_climb=False, slow_descent=False, gyro=0)
     if kind.role == "bomber" and aircraft.drops and not aircraft.bombs:
         kind = replace(kind, speed=kind.speed + 1)  # MODES DE JEU: its bombs dropped
+    if aircraft.id in state.options.disarmed:
+        kind = replace(kind, speed=kind.speed + 1)  # MODES DE JEU: lighter unarmed
     return kind
 
 
