@@ -149,3 +149,43 @@ def test_interceptez_le_general() -> None:
                                         else a for a in over.aircraft))
     outcome = GAME.outcome(shot)
     assert outcome is not None and outcome.winner == "germany"
+
+
+def test_scenario_attaque_au_sol() -> None:
+    """§ Scénario "Attaque au sol": German bombers and reconnaissance aircraft with bombs,
+    nine German fighters against twelve French; the wind from the East, the sun blinding
+    the French, no clouds; four or more carriers through: Germany; three: a draw; else
+    France."""
+    state = GAME.setup({"scenario": "ground-attack"}, new_rng(1))
+    assert state.options.mode == "breakthrough" and state.wind == "E"
+    assert state.options.rules.sun == "E" and state.options.rules.clouds == ()
+    german = [a for a in state.aircraft if a.seat == "germany"]
+    carriers = [a for a in german if a.bombs > 0]
+    assert len(german) == 15 and len(carriers) == 6
+    assert sum(a.seat == "allies" for a in state.aircraft) == 12
+
+    def through(n: int) -> AgeState:
+        done = {a.id for a in carriers[:n]}
+        planes = tuple(replace(a, where="left", home=True) if a.id in done else a
+                       for a in state.aircraft)
+        return replace(state, aircraft=planes, phase="over", result="tasks-done")
+
+    results = [GAME.outcome(through(n)) for n in (4, 3, 2)]
+    assert [r.winner if r else "?" for r in results] == ["germany", None, "allies"]
+
+
+def test_scenario_volez_haut_photographs_from_l5() -> None:
+    """§ Scénario "Volez haut": two board pieces, photographs only from the highest level,
+    L5."""
+    state = GAME.setup({"scenario": "fly-high"}, new_rng(1))
+    assert state.options.mode == "reconnaissance" and state.options.pieces == 2
+    grid = zones.board(state)
+    zone = reconnaissance.target_zones(DATA, grid, "allies")["A"]
+    row = min(to_offset(c)[1] for c in zone)
+    first = min(to_offset(c)[0] for c in zone if to_offset(c)[1] == row)
+    points = [from_offset(col, row) for col in range(first - 2, first + 5)]
+    scout = Aircraft("france", 13, "salmson-2", "allies", where="zone",
+                     point=(points[0].q, points[0].r), level=4)
+    low = reconnaissance.photograph(state, grid, scout, points, [4] * 7, [])
+    high = reconnaissance.photograph(state, grid, replace(scout, level=5), points, [5] * 7, [])
+    assert low.photos == () and high.photos == ("A",)

@@ -104,7 +104,12 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     # -- set-up (MISE EN PLACE) ------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], rng: Rng) -> AgeState:
         opts = parse_options(options, AgeOptions)
-        defaults = DEFAULT_ROSTERS[opts.mode]
+        if opts.scenario == "fly-high":  # Volez haut: two pieces, photographs from L5
+            opts = replace(opts, mode="reconnaissance", pieces=2)
+        elif opts.scenario == "ground-attack":  # Attaque au sol: the wind and sun set
+            opts = replace(opts, mode="breakthrough",
+                           rules=replace(opts.rules, wind="E", sun="E", clouds=()))
+        defaults = DEFAULT_ROSTERS.get(opts.scenario or "", DEFAULT_ROSTERS[opts.mode])
         opts = replace(opts, allies=opts.allies or defaults["allies"],
                        germany=opts.germany or defaults["germany"])
         if opts.mode == "general":  # Interceptez le général: no. 13 unarmed, France first
@@ -140,7 +145,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
         if opts.mode not in ("dogfight", "general"):
             task = range(13, 16) if opts.mode == "reconnaissance" else range(13, 19)
-            for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+            sides = (("germany", opts.germany),) if opts.scenario == "ground-attack" else (
+                ("allies", opts.allies), ("germany", opts.germany))
+            for seat, roster in sides:
                 if not any(int(i.rpartition("-")[2]) in task for i in roster):
                     raise InvalidOptions(f"{seat}: the {opts.mode} mode needs a task "
                                          f"aircraft (numbers {task.start}-{task.stop - 1})")
@@ -180,6 +187,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         lists of ``nation-number``) and the ``aces`` and ``rookies`` lists are options
         too, given as JSON (their defaults: six fighters a side, average pilots)."""
         return {
+            "scenario": {"type": "choice", "choices": [None, "fly-high", "ground-attack"],
+                         "default": None,
+                         "title": "Scenario: Volez haut, Attaque au sol"},
             "mode": {"type": "choice",
                      "choices": ["dogfight", "reconnaissance", "bombing", "breakthrough",
                                  "general"],
@@ -286,6 +296,15 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if state.phase != "over":
             return None
         points = self.points(state)
+        if state.options.scenario == "ground-attack":
+            through = sum(a.seat == "germany" and a.home and a.bombs > 0
+                          for a in state.aircraft)
+            scores = {"allies": 0.0, "germany": float(through)}
+            if through >= 4:
+                return Outcome("germany", f"{through} bomb carriers broke through", scores)
+            if through == 3:
+                return Outcome(None, "three bomb carriers broke through", scores)
+            return Outcome("allies", f"only {through} bomb carriers broke through", scores)
         if state.options.mode == "general":
             through = any(reconnaissance.is_general(state, a) and a.home
                           for a in state.aircraft)

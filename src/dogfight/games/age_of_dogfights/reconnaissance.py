@@ -118,8 +118,11 @@ def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
     zones = target_zones(dataset(), grid, aircraft.seat)
     over, photos, bombs, drops = aircraft.over, aircraft.photos, aircraft.bombs, aircraft.drops
     dropped = False
+    high = state.options.scenario == "fly-high"  # Volez haut: photographs from L5 only
     for point, level in zip(points, levels, strict=True):
         inside = next((letter for letter, cells in zones.items() if point in cells), None)
+        if high and level < 5:
+            inside = None
         if over is not None and inside != over[0]:
             if over[1] >= 2 and photos_task and over[0] not in photos and len(photos) < 2:
                 photos = (*photos, over[0])

@@ -115,6 +115,9 @@ DEFAULT_ROSTERS: dict[str, dict[str, tuple[str, ...]]] = {
     "dogfight": _FIGHTERS,
     "bombing": _BOMBERS,
     "breakthrough": _BOMBERS,
+    "ground-attack": {
+        "allies": tuple(f"france-{n}" for n in range(1, 13)),
+        "germany": tuple(f"germany-{n}" for n in range(4, 19))},
     "general": {"allies": ("france-13", "france-4", "france-5", "france-6", "france-10",
                            "france-11", "france-12"),
                 "germany": _FIGHTERS["germany"]},
@@ -141,6 +144,9 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     mode: Literal["dogfight", "reconnaissance", "bombing", "breakthrough",
                   "general"] = "dogfight"
     """The game mode (MODES DE JEU), or the scenario "Interceptez le général"."""
+    scenario: Literal["fly-high", "ground-attack"] | None = None
+    """A scenario on a mode: "Volez haut" (reconnaissance) or "Attaque au sol"
+    (breakthrough); "Interceptez le général" is the mode ``general``."""
     disarmed: tuple[str, ...] = ()
     """Reconnaissance aircraft flying without guns, one step faster (MODES DE JEU; not in
     the dogfight mode)."""
