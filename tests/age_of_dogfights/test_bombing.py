@@ -189,3 +189,26 @@ def test_scenario_volez_haut_photographs_from_l5() -> None:
     low = reconnaissance.photograph(state, grid, scout, points, [4] * 7, [])
     high = reconnaissance.photograph(state, grid, replace(scout, level=5), points, [5] * 7, [])
     assert low.photos == () and high.photos == ("A",)
+
+
+def test_modes_combines_photographs_of_bombed_zones() -> None:
+    """§ MODES COMBINES (R23): the bombers bomb first (5 a bomb), then the reconnaissance
+    aircraft photograph the zones bombed (3 a negative brought home)."""
+    state = GAME.setup({"mode": "combined"}, new_rng(1))
+    scout = next(a for a in state.aircraft if a.id == "france-13")
+    assert scout.bombs == 0
+    bomber = next(a for a in state.aircraft if a.id == "britain-16")
+    assert bomber.bombs > 0
+    points = row_through("A")
+    flying_scout = replace(scout, where="zone", point=(points[0].q, points[0].r))
+    before = reconnaissance.photograph(state, GRID, flying_scout, points, [3] * 7, [])
+    assert before.photos == ()
+    bombed = replace(bomber, drops=("A",), bombs=bomber.bombs - 1)
+    after_bomb = replace(state, aircraft=tuple(bombed if a.id == "britain-16" else a
+                                               for a in state.aircraft))
+    photo = reconnaissance.photograph(after_bomb, GRID, flying_scout, points, [3] * 7, [])
+    assert photo.photos == ("A",)
+    home = replace(photo, where="left", home=True)
+    final = replace(after_bomb, aircraft=tuple(home if a.id == "france-13" else a
+                                               for a in after_bomb.aircraft))
+    assert reconnaissance.task_points(final)["allies"] == 5 + 3

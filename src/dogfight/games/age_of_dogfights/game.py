@@ -173,7 +173,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                                                  kind.ventral_bursts) if armed else (0, 0, 0),
                                          throttle=kind.full_throttle, pilot=pilot,
                                          revealed=not opts.rules.hidden_pilots,
-                                         bombs=kind.bombs if bombing else 0))
+                                         bombs=kind.bombs if bombing and not (
+                                             opts.mode == "combined"
+                                             and kind.role == "reconnaissance") else 0))
         phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
         wind: str | None = opts.rules.wind
         if wind == "roll":  # LE VENT: a red die gives where the wind blows from
@@ -192,7 +194,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                          "title": "Scenario: Volez haut, Attaque au sol"},
             "mode": {"type": "choice",
                      "choices": ["dogfight", "reconnaissance", "bombing", "breakthrough",
-                                 "general"],
+                                 "combined", "general"],
                      "default": "dogfight", "title": "Game mode (MODES DE JEU)"},
             "first": {"type": "choice", "choices": list(SEATS), "default": "allies",
                       "title": "Who plays first (R11)"},

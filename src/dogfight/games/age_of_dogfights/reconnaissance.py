@@ -21,7 +21,7 @@ from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft
 from dogfight.kit.grids import Cell, Side, TriangleGrid, from_offset
 
 LETTERS = ("A", "B", "C")
-BOMBING = ("bombing", "breakthrough")
+BOMBING = ("bombing", "breakthrough", "combined")
 GENERAL = 13
 
 
@@ -50,6 +50,8 @@ def is_task(state: AgeState, aircraft: Aircraft) -> bool:
         return is_general(state, aircraft)
     if state.options.mode == "reconnaissance":
         return is_scout(aircraft)
+    if state.options.mode == "combined" and is_scout(aircraft):
+        return True
     return state.options.mode in BOMBING and aircraft.bombs > 0
 
 
@@ -79,7 +81,7 @@ def exit_side(state: AgeState, aircraft: Aircraft) -> Side | None:
     mode = state.options.mode
     if is_general(state, aircraft):  # Interceptez le général: out to the East
         return "east"
-    if mode == "reconnaissance" and is_scout(aircraft):
+    if mode in ("reconnaissance", "combined") and is_scout(aircraft):
         return home_side(aircraft.seat)
     if mode in BOMBING and role(aircraft) != "fighter":
         if mode == "breakthrough":
@@ -112,10 +114,14 @@ def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
     its photo (at most two zones), a bomb carrier drops a bomb (one a move); a change of
     level over the zone starts the count again."""
     mode = state.options.mode
-    photos_task = mode == "reconnaissance" and is_scout(aircraft)
-    if not photos_task and not (mode == "bombing" and aircraft.bombs > 0):
+    photos_task = mode in ("reconnaissance", "combined") and is_scout(aircraft)
+    if not photos_task and not (mode == "bombing" and aircraft.bombs > 0) \
+            and not (mode == "combined" and aircraft.bombs > 0):
         return aircraft
     zones = target_zones(dataset(), grid, aircraft.seat)
+    if mode == "combined" and photos_task:  # R23: only zones already bombed
+        bombed = {z for a in state.aircraft if a.seat == aircraft.seat for z in a.drops}
+        zones = {letter: cells for letter, cells in zones.items() if letter in bombed}
     over, photos, bombs, drops = aircraft.over, aircraft.photos, aircraft.bombs, aircraft.drops
     dropped = False
     high = state.options.scenario == "fly-high"  # Volez haut: photographs from L5 only
@@ -154,6 +160,9 @@ def task_points(state: AgeState) -> dict[str, float]:
             zones = {z for a in mine if a.home for z in a.photos}
             points = scoring.photo * len(zones)
             points += scoring.all_photos_bonus if len(zones) == len(LETTERS) else 0
+        elif mode == "combined":  # MODES COMBINES: 5 a bomb, 3 a negative brought home
+            points = scoring.bomb * sum(len(a.drops) for a in mine)
+            points += scoring.photo * sum(len(a.photos) for a in mine if a.home)
         elif mode == "general":
             points = sum(is_general(state, a) and a.home for a in mine)
         elif mode == "bombing":

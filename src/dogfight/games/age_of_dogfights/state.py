@@ -115,6 +115,9 @@ DEFAULT_ROSTERS: dict[str, dict[str, tuple[str, ...]]] = {
     "dogfight": _FIGHTERS,
     "bombing": _BOMBERS,
     "breakthrough": _BOMBERS,
+    "combined": {
+        "allies": (*_BOMBERS["allies"], "france-13", "france-14", "france-15"),
+        "germany": (*_BOMBERS["germany"], "germany-13", "germany-14", "germany-15")},
     "ground-attack": {
         "allies": tuple(f"france-{n}" for n in range(1, 13)),
         "germany": tuple(f"germany-{n}" for n in range(4, 19))},
@@ -141,7 +144,7 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     germany: tuple[str, ...] = ()
     aces: tuple[str, ...] = ()
     rookies: tuple[str, ...] = ()
-    mode: Literal["dogfight", "reconnaissance", "bombing", "breakthrough",
+    mode: Literal["dogfight", "reconnaissance", "bombing", "breakthrough", "combined",
                   "general"] = "dogfight"
     """The game mode (MODES DE JEU), or the scenario "Interceptez le général"."""
     scenario: Literal["fly-high", "ground-attack"] | None = None
