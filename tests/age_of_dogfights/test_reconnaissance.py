@@ -148,3 +148,21 @@ def test_r22_the_game_ends_when_no_scout_is_left() -> None:
     assert state.phase == "over" and state.result == "tasks-done"
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winner == "allies"
+
+
+def test_reconnaissance_the_asymmetric_variant() -> None:
+    """§ RECONNAISSANCE: asymmetric, one player photographs with scouts and escorts, the
+    other has fighters only; two or three zones photographed win, else the opponent."""
+    state = GAME.setup({"mode": "reconnaissance", "task_side": "germany"}, new_rng(1))
+    assert not any(a.seat == "allies" and reconnaissance.is_scout(a) for a in state.aircraft)
+    with pytest.raises(InvalidOptions):
+        GAME.setup({"task_side": "germany"}, new_rng(1))
+    two = [scout(from_offset(30, 5), seat="germany", number=13, where="left", home=True,
+                 photos=("A", "B"))]
+    over = replace(state, aircraft=(*state.aircraft[:1], *two), phase="over",
+                   result="tasks-done")
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winner == "germany"
+    one = [replace(two[0], photos=("A",))]
+    outcome = GAME.outcome(replace(over, aircraft=(*state.aircraft[:1], *one)))
+    assert outcome is not None and outcome.winner == "allies"

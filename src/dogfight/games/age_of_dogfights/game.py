@@ -109,7 +109,13 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         elif opts.scenario == "ground-attack":  # Attaque au sol: the wind and sun set
             opts = replace(opts, mode="breakthrough",
                            rules=replace(opts.rules, wind="E", sun="E", clouds=()))
-        defaults = DEFAULT_ROSTERS.get(opts.scenario or "", DEFAULT_ROSTERS[opts.mode])
+        defaults = dict(DEFAULT_ROSTERS.get(opts.scenario or "", DEFAULT_ROSTERS[opts.mode]))
+        if opts.task_side is not None:
+            if opts.mode != "reconnaissance" or opts.scenario is not None:
+                raise InvalidOptions("the asymmetric variant is played in the "
+                                     "reconnaissance mode")
+            other_side = "germany" if opts.task_side == "allies" else "allies"
+            defaults[other_side] = DEFAULT_ROSTERS["dogfight"][other_side]
         opts = replace(opts, allies=opts.allies or defaults["allies"],
                        germany=opts.germany or defaults["germany"])
         if opts.mode == "general":  # Interceptez le général: no. 13 unarmed, France first
@@ -145,8 +151,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
         if opts.mode not in ("dogfight", "general"):
             task = range(13, 16) if opts.mode == "reconnaissance" else range(13, 19)
-            sides = (("germany", opts.germany),) if opts.scenario == "ground-attack" else (
-                ("allies", opts.allies), ("germany", opts.germany))
+            sides: tuple[tuple[str, tuple[str, ...]], ...] = (
+                (("germany", opts.germany),) if opts.scenario == "ground-attack"
+                else (("allies", opts.allies), ("germany", opts.germany)))
+            if opts.task_side is not None:
+                sides = tuple(p for p in sides if p[0] == opts.task_side)
             for seat, roster in sides:
                 if not any(int(i.rpartition("-")[2]) in task for i in roster):
                     raise InvalidOptions(f"{seat}: the {opts.mode} mode needs a task "
@@ -185,9 +194,10 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         return turn.proceed(state, [])
 
     def option_schema(self) -> Any:
-        """The options a user interface offers; the rosters (``allies``, ``germany``:
-        lists of ``nation-number``) and the ``aces`` and ``rookies`` lists are options
-        too, given as JSON (their defaults: six fighters a side, average pilots)."""
+        """The options a user interface offers. Given as JSON too: the rosters
+        (``allies``, ``germany``: lists of ``nation-number``; empty, the mode's default),
+        the ``aces``, ``rookies`` and ``disarmed`` lists, ``rules.clouds``, and
+        ``task_side`` (the asymmetric reconnaissance variant)."""
         return {
             "scenario": {"type": "choice", "choices": [None, "fly-high", "ground-attack"],
                          "default": None,
@@ -307,6 +317,14 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             if through == 3:
                 return Outcome(None, "three bomb carriers broke through", scores)
             return Outcome("allies", f"only {through} bomb carriers broke through", scores)
+        task_side = state.options.task_side
+        if task_side is not None:  # RECONNAISSANCE, asymmetric: two zones or three win
+            zones_home = {z for a in state.aircraft if a.seat == task_side and a.home
+                          for z in a.photos}
+            other_side = "germany" if task_side == "allies" else "allies"
+            winner = task_side if len(zones_home) >= 2 else other_side
+            return Outcome(winner, f"{len(zones_home)} zones photographed",
+                           reconnaissance.task_points(state), {"battle_points": points})
         if state.options.mode == "general":
             through = any(reconnaissance.is_general(state, a) and a.home
                           for a in state.aircraft)

@@ -150,6 +150,9 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     scenario: Literal["fly-high", "ground-attack"] | None = None
     """A scenario on a mode: "Volez haut" (reconnaissance) or "Attaque au sol"
     (breakthrough); "Interceptez le général" is the mode ``general``."""
+    task_side: Literal["allies", "germany"] | None = None
+    """The asymmetric reconnaissance variant: only this side photographs (RECONNAISSANCE);
+    None: both."""
     disarmed: tuple[str, ...] = ()
     """Reconnaissance aircraft flying without guns, one step faster (MODES DE JEU; not in
     the dogfight mode)."""
