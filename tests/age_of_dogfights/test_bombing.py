@@ -212,3 +212,18 @@ def test_modes_combines_photographs_of_bombed_zones() -> None:
     final = replace(after_bomb, aircraft=tuple(home if a.id == "france-13" else a
                                                for a in after_bomb.aircraft))
     assert reconnaissance.task_points(final)["allies"] == 5 + 3
+
+
+def test_bombardement_scouts_flying_as_fighters() -> None:
+    """§ BOMBARDEMENT: reconnaissance aircraft join as bombers with one bomb each, or as
+    fighters, firing offensively only without a bomb."""
+    options = {"mode": "bombing", "allies": ["britain-4", "britain-13", "britain-14",
+                                             "britain-16"], "escorts": ["britain-14"]}
+    state = GAME.setup(options, new_rng(1))
+    bombs = {a.id: a.bombs for a in state.aircraft if a.seat == "allies"}
+    assert bombs == {"britain-4": 0, "britain-13": 1, "britain-14": 0, "britain-16": 3}
+    escort = next(a for a in state.aircraft if a.id == "britain-14")
+    assert reconnaissance.exit_side(state, escort) is None
+    assert not reconnaissance.is_task(state, escort)
+    with pytest.raises(InvalidOptions):
+        GAME.setup({**options, "mode": "reconnaissance"}, new_rng(1))

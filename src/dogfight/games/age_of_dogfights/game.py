@@ -123,6 +123,12 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                            disarmed=tuple(sorted({*opts.disarmed, "france-13"})))
             if "france-13" not in opts.allies:
                 raise InvalidOptions("the general flies in the French no. 13")
+        for ident in opts.escorts:
+            if opts.mode not in ("bombing", "breakthrough") or \
+                    ident not in (*opts.allies, *opts.germany) or \
+                    int(ident.rpartition("-")[2]) not in range(13, 16):
+                raise InvalidOptions(f"{ident}: only reconnaissance aircraft in the rosters "
+                                     "fly as fighters, in the bombing modes")
         if opts.disarmed and opts.mode == "dogfight":
             raise InvalidOptions("no disarmed aircraft in the dogfight mode (MODES DE JEU)")
         for ident in opts.disarmed:
@@ -183,8 +189,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                                          throttle=kind.full_throttle, pilot=pilot,
                                          revealed=not opts.rules.hidden_pilots,
                                          bombs=kind.bombs if bombing and not (
-                                             opts.mode == "combined"
-                                             and kind.role == "reconnaissance") else 0))
+                                             kind.role == "reconnaissance" and (
+                                                 opts.mode == "combined"
+                                                 or ident in opts.escorts)) else 0))
         phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
         wind: str | None = opts.rules.wind
         if wind == "roll":  # LE VENT: a red die gives where the wind blows from
@@ -196,7 +203,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     def option_schema(self) -> Any:
         """The options a user interface offers. Given as JSON too: the rosters
         (``allies``, ``germany``: lists of ``nation-number``; empty, the mode's default),
-        the ``aces``, ``rookies`` and ``disarmed`` lists, ``rules.clouds``, and
+        the ``aces``, ``rookies``, ``disarmed`` and ``escorts`` lists, ``rules.clouds``, and
         ``task_side`` (the asymmetric reconnaissance variant)."""
         return {
             "scenario": {"type": "choice", "choices": [None, "fly-high", "ground-attack"],

@@ -83,7 +83,7 @@ def exit_side(state: AgeState, aircraft: Aircraft) -> Side | None:
         return "east"
     if mode in ("reconnaissance", "combined") and is_scout(aircraft):
         return home_side(aircraft.seat)
-    if mode in BOMBING and role(aircraft) != "fighter":
+    if mode in BOMBING and (role(aircraft) == "bomber" or aircraft.bombs > 0):
         if mode == "breakthrough":
             return home_side(SEATS[1 - SEATS.index(aircraft.seat)])
         return home_side(aircraft.seat)

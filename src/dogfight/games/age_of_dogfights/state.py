@@ -153,6 +153,9 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     task_side: Literal["allies", "germany"] | None = None
     """The asymmetric reconnaissance variant: only this side photographs (RECONNAISSANCE);
     None: both."""
+    escorts: tuple[str, ...] = ()
+    """Reconnaissance aircraft flying as fighters in the bombing modes, without a bomb
+    (BOMBARDEMENT)."""
     disarmed: tuple[str, ...] = ()
     """Reconnaissance aircraft flying without guns, one step faster (MODES DE JEU; not in
     the dogfight mode)."""
