@@ -179,7 +179,7 @@ def test_dataset_is_the_loaded_data() -> None:
 )
 def test_a_malformed_copy_is_refused_with_file_entry_and_reason(
         tmp_path: Path, file: str, edit: tuple[str, str], entry: str, reason: str) -> None:
-    for name in ("aircraft.toml", "rules.toml", "board.toml"):
+    for name in ("aircraft.toml", "rules.toml", "board.toml", "expansion.toml"):
         shutil.copy(SHIPPED / name, tmp_path / name)
     text = (tmp_path / file).read_text()
     assert edit[0] in text
@@ -188,3 +188,18 @@ def test_a_malformed_copy_is_refused_with_file_entry_and_reason(
         load_data(tmp_path)
     assert info.value.entry == entry and reason in info.value.reason
     assert str(info.value.file).endswith(file)
+
+
+def test_extension_supplement_the_27_aircraft_as_printed(data: AgeData) -> None:
+    """§ EXTENSION - SUPPLEMENT: 27 aircraft of six nations, speed and agility as printed
+    (the rest derived, R19)."""
+    ex = data.expansion
+    assert len(ex) == 27
+    assert Counter(k.nation for k in ex.values()) == {
+        "austria-hungary": 6, "russia": 6, "serbia": 4, "italy": 5, "bulgaria": 4, "usa": 2}
+    printed = {k.name: (k.speed, k.agility) for k in ex.values()}
+    assert printed["Aviatik (Berg) D.I"] == (6, 3) and printed["S-16 Sikorsky"] == (3, 4)
+    assert printed["Ansaldo A.1 Balilla"] == (7, 3) and printed["Curtiss H-16"] == (3, 3)
+    assert printed["Packard-Le Père LUSAC-11"] == (7, 2) and printed["Nieuport 24"] == (5, 4)
+    assert all(k.source.startswith("book: 003_24ea110dc1b5a4d6.txt § EXTENSION")
+               and k.derived["role"].startswith("derived: R19") for k in ex.values())

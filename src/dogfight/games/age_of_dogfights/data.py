@@ -82,6 +82,23 @@ class AircraftType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return self.fixed_guns + self.nose_guns
 
 
+class ExpansionType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One of the expansion's aircraft: the name, speed and agility the book prints, the
+    rest derived (data only: not flown yet)."""
+
+    name: str
+    nation: str
+    label: str
+    role: Role
+    speed: int
+    agility: int
+    fixed_guns: int
+    nose_guns: int
+    tail_guns: int
+    source: str
+    derived: dict[str, str] = {}
+
+
 class Die(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     faces: list[int]
     risky: list[int]
@@ -233,6 +250,7 @@ class AgeData(msgspec.Struct, frozen=True):
     """The loaded data: aircraft types by id, the rules' tables, the board."""
 
     aircraft: dict[str, AircraftType]
+    expansion: dict[str, ExpansionType]
     rules: Rules
     board: Board
     target_zone: TargetZone
@@ -340,6 +358,15 @@ def load_data(directory: Path | None = None) -> AgeData:
     aircraft_path = path("aircraft.toml")
     aircraft = load_table(aircraft_path, "aircraft", AircraftType)
     _check_aircraft(aircraft, str(aircraft_path))
+    expansion_path = path("expansion.toml")
+    expansion = load_table(expansion_path, "expansion", ExpansionType)
+    check_sources(expansion, str(expansion_path))
+    for key, kind in expansion.items():
+        if not 1 <= kind.speed <= 9 or not 1 <= kind.agility <= 6:
+            raise DataError(str(expansion_path), f"expansion.{key}",
+                            "speed 1..9 and agility 1..6")
+        for field, why in kind.derived.items():
+            check_source(why, str(expansion_path), f"expansion.{key}.derived.{field}")
     rules_path = path("rules.toml")
     rules = convert(read_toml(rules_path), Rules, str(rules_path))
     _check_rules(rules, str(rules_path))
@@ -349,7 +376,7 @@ def load_data(directory: Path | None = None) -> AgeData:
         check_source(item.source, str(board_path), entry)
     if not board.board.min_pieces <= board.board.pieces <= board.board.max_pieces:
         raise DataError(str(board_path), "board.pieces", "between min_pieces and max_pieces")
-    return AgeData(aircraft=aircraft, rules=rules, board=board.board,
+    return AgeData(aircraft=aircraft, expansion=expansion, rules=rules, board=board.board,
                    target_zone=board.target_zone)
 
 
