@@ -297,3 +297,25 @@ def test_every_legal_decision_has_words() -> None:
         for seat in match.pending:
             for decision in GAME.legal(match.state, seat):
                 assert not GAME.label(match.state, seat, decision).startswith("{")
+
+
+def test_r20_r21_the_experience_switch_and_the_half_points() -> None:
+    """R20: experience is a switch (GAGNER DE L'EXPERIENCE); R21: 0.5 for every damaged
+    enemy aircraft not shot down, or, as an option, only for those that withdrew
+    (COMBAT AERIEN TOURNOYANT)."""
+    state = duel_state([6, 6])
+    rookie = replace(state.aircraft[0], pilot="rookie")
+    off = replace(state, aircraft=(rookie, state.aircraft[1]),
+                  options=replace(state.options, rules=replace(state.options.rules,
+                                                               experience=False)))
+    step = GAME.apply(off, "allies", {"target": "germany-13", "position": "h7",
+                                      "guns": "fixed"})
+    camel = next(a for a in step.state.aircraft if a.id == "britain-4")
+    assert step.state.aircraft[1].where == "down" and camel.pilot == "rookie"
+    hurt = flying("germany", 4, "fokker-dr1", "germany", X, damage=("wings",))
+    left = replace(hurt, number=5, where="left")
+    both = replace(state, aircraft=(hurt, left))
+    assert GAME.points(both) == {"allies": 1.0, "germany": 0.0}
+    only = replace(both, options=replace(both.options, rules=replace(
+        both.options.rules, withdrawn_only=True)))
+    assert GAME.points(only) == {"allies": 0.5, "germany": 0.0}

@@ -235,7 +235,7 @@ def shoot(state: AgeState, shooter_id: str, option: Option, events: list[Event],
     if result == "jammed":
         shooter = damage.jam(shooter, option.group, events)
     target, rng = damage.hit(data, target, result, rng, events)
-    if target.where == "down":
+    if target.where == "down" and state.options.rules.experience:
         shooter = damage.credit_kill(data, kind, shooter, option.group, events)
     return put(put(replace(state, rng=rng), shooter), target), result
 

@@ -234,6 +234,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                           "title": "Without the aircraft's special characteristics"},
                 "single_level": {"type": "bool", "default": False,
                                  "title": "The whole game at one altitude"},
+                "experience": {"type": "bool", "default": True,
+                               "title": "Pilots gain experience"},
+                "withdrawn_only": {"type": "bool", "default": False,
+                                   "title": "Half a point only for damaged aircraft "
+                                            "that withdrew"},
                 "hidden_pilots": {"type": "bool", "default": False,
                                   "title": "Aces and rookies on secret slips"},
             },
@@ -307,7 +312,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             enemy = turn.other(a.seat)
             if a.where == "down":
                 out[enemy] += scoring.kill
-            elif a.damage:
+            elif a.damage and (a.where == "left" or not state.options.rules.withdrawn_only):
                 out[enemy] += scoring.damaged
         return out
 

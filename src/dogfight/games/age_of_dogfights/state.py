@@ -97,6 +97,10 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     gyroscopic effect) not applied."""
     single_level: bool = False
     """NOTES: the whole game at one altitude (L3, derived)."""
+    experience: bool = True
+    """GAGNER DE L'EXPERIENCE (R20: a switch): kills make rookies average and aces."""
+    withdrawn_only: bool = False
+    """R21's option: the 0.5 points only for damaged aircraft that withdrew."""
     hidden_pilots: bool = False
     """PILOTES: each player writes his aces' and rookies' numbers on slips, shown only
     when that aircraft fires."""
