@@ -12,6 +12,7 @@ BUILTIN: dict[str, str] = {
     "test-duel": "dogfight.games.duel",
     "wings-of-war": "dogfight.games.wings_of_war",
     "down-in-flames": "dogfight.games.down_in_flames",
+    "age-of-dogfights": "dogfight.games.age_of_dogfights",
     "ailes-de-la-gloire": "dogfight.games.ailes_de_la_gloire",
 }
 """Game id -> module holding a ``GAME`` object. A game is listed once it is playable."""

@@ -1,0 +1,462 @@
+"""Age of Dogfights: WW1, the game object: the contract's glue over the chapters.
+
+Set-up (MISE EN PLACE), seats, what each seat sees, the outcome (COMBAT AERIEN
+TOURNOYANT), events in words. Who decides what, and what a decision does, is in the
+chapters through the kit (``turn.PROMPTS``, ``turn.proceed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+import msgspec
+from msgspec.structs import replace
+
+from dogfight.core import (
+    Event,
+    InvalidOptions,
+    Outcome,
+    Rng,
+    Seat,
+    Side,
+    choice,
+    new_rng,
+    parse_options,
+    randint,
+    roll,
+    shuffle,
+)
+from dogfight.core.contract import Decision
+from dogfight.core.rng import MAX_SEED
+from dogfight.games.age_of_dogfights import pilots, reconnaissance, turn, zones
+from dogfight.games.age_of_dogfights.data import GAME_ID, AgeData, dataset
+from dogfight.games.age_of_dogfights.state import (
+    DEFAULT_ROSTERS,
+    SEATS,
+    AgeOptions,
+    AgeState,
+    Aircraft,
+    Phase,
+    Pilot,
+)
+from dogfight.kit.grids import Cell, to_offset
+from dogfight.kit.prompts import PromptedGame
+
+EVENT_TEXTS = {
+    "to-access": "{aircraft} goes to an access point at L{level}",
+    "rolled": "{aircraft} rolls the {die} die: {value}",
+    "engine-overstrained": "{aircraft}'s engine is overstrained",
+    "rule-relaxed": "{aircraft} has no legal path: a rule is relaxed ({relax})",
+    "withdrawn": "{aircraft} has no legal path and withdraws",
+    "moved": "{aircraft} flies {path}, ends at L{level}, {tilt}",
+    "left-zone": "{aircraft} leaves the combat zone",
+    "unjammed": "{aircraft} unjams its guns",
+    "fired": "{aircraft} fires at {target} ({position}, {guns}): {dice}, {result}",
+    "jammed": "{aircraft}'s {guns} guns jam",
+    "damaged": "{aircraft} is damaged: {part}",
+    "shot-down": "{aircraft} is shot down",
+    "promoted": "{aircraft}'s pilot is now {pilot}",
+    "turn": "Turn {turn}: {seat} plays",
+    "wind-extra-step": "{aircraft} makes one more step with the wind",
+    "photographed": "{aircraft} photographs zone {zone}",
+    "photos-home": "{aircraft} brings its photos home: {zones}",
+    "bombed": "{aircraft} bombs zone {zone}",
+    "wind-lost-step": "{aircraft} loses its last step against the wind",
+    "pilot-marked": "{aircraft} is flown by a {pilot} (your secret slip)",
+    "slip-written": "{seat} writes a pilot's slip",
+    "pilot-revealed": "{aircraft}'s slip is shown: a {pilot}",
+    "game-over": "Game over ({reason})",
+}
+
+
+def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
+                  nations: tuple[str, ...], bombing: bool) -> None:
+    if not ids:
+        raise InvalidOptions(f"{seat} needs at least one aircraft")
+    if len(set(ids)) != len(ids):
+        raise InvalidOptions(f"{seat}: an aircraft is listed twice")
+    for ident in ids:
+        nation, _, number = ident.rpartition("-")
+        found = data.type_of(nation, int(number)) if number.isdigit() else None
+        if nation not in nations or found is None:
+            raise InvalidOptions(f"{seat}: {ident!r} is not one of the aircraft "
+                                 f"(a nation of {', '.join(nations)} and a number 1-18)")
+        if found[1].role == "bomber" and not bombing:
+            raise InvalidOptions(f"{seat}: {ident} is a bomber; bombers fly in the "
+                                 "bombing modes only")
+
+
+class AgeOfDogfightsGame(PromptedGame[AgeState]):
+    id = GAME_ID
+    title = "Age of Dogfights: WW1"
+    version = "1"
+    summary = ("WW1 dogfights on a triangle grid at five altitudes: speed and agility, "
+               "firing positions, defensive fire, aces and rookies.")
+    board = "triangle"
+    prompts = turn.PROMPTS
+
+    @cached_property
+    def dataset(self) -> AgeData:
+        return dataset()
+
+    # -- set-up (MISE EN PLACE) ------------------------------------------------------------
+    def setup(self, options: Mapping[str, Any], rng: Rng) -> AgeState:
+        opts = parse_options(options, AgeOptions)
+        if opts.scenario == "fly-high":  # Volez haut: two pieces, photographs from L5
+            opts = replace(opts, mode="reconnaissance", pieces=2)
+        elif opts.scenario == "ground-attack":  # Attaque au sol: the wind and sun set
+            opts = replace(opts, mode="breakthrough",
+                           rules=replace(opts.rules, wind="E", sun="E", clouds=()))
+        defaults = dict(DEFAULT_ROSTERS.get(opts.scenario or "", DEFAULT_ROSTERS[opts.mode]))
+        if opts.task_side is not None:
+            if opts.mode != "reconnaissance" or opts.scenario is not None:
+                raise InvalidOptions("the asymmetric variant is played in the "
+                                     "reconnaissance mode")
+            other_side = "germany" if opts.task_side == "allies" else "allies"
+            defaults[other_side] = DEFAULT_ROSTERS["dogfight"][other_side]
+        opts = replace(opts, allies=opts.allies or defaults["allies"],
+                       germany=opts.germany or defaults["germany"])
+        if opts.mode == "general":  # Interceptez le général: no. 13 unarmed, France first
+            opts = replace(opts, first="allies",
+                           disarmed=tuple(sorted({*opts.disarmed, "france-13"})))
+            if "france-13" not in opts.allies:
+                raise InvalidOptions("the general flies in the French no. 13")
+        for ident in opts.escorts:
+            if opts.mode not in ("bombing", "breakthrough") or \
+                    ident not in (*opts.allies, *opts.germany) or \
+                    int(ident.rpartition("-")[2]) not in range(13, 16):
+                raise InvalidOptions(f"{ident}: only reconnaissance aircraft in the rosters "
+                                     "fly as fighters, in the bombing modes")
+        if opts.disarmed and opts.mode == "dogfight":
+            raise InvalidOptions("no disarmed aircraft in the dogfight mode (MODES DE JEU)")
+        for ident in opts.disarmed:
+            if ident not in (*opts.allies, *opts.germany) or \
+                    int(ident.rpartition("-")[2]) not in range(13, 16):
+                raise InvalidOptions(f"{ident}: only reconnaissance aircraft in the rosters "
+                                     "can be disarmed")
+        data = self.dataset
+        board = data.board
+        if not board.min_pieces <= opts.pieces <= board.max_pieces:
+            raise InvalidOptions(f"pieces must be {board.min_pieces} or {board.max_pieces}")
+        if not 1 <= opts.max_fighters <= 18 or not 1 <= opts.turns <= 200:
+            raise InvalidOptions("max_fighters must be 1-18 and turns 1-200")
+        bombing = opts.mode in reconnaissance.BOMBING
+        _check_roster(data, "allies", opts.allies, ("france", "britain"), bombing)
+        _check_roster(data, "germany", opts.germany, ("germany",), bombing)
+        everyone = (*opts.allies, *opts.germany)
+        limits = data.rules.limits
+        for label, marked, most in (("aces", opts.aces, limits.aces),
+                                    ("rookies", opts.rookies, limits.rookies)):
+            for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+                mine = [i for i in marked if i in roster]
+                if len(mine) > most:
+                    raise InvalidOptions(f"{seat}: at most 3 {label} (PILOTES)")
+            if any(i not in everyone for i in marked):
+                raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
+        if opts.mode not in ("dogfight", "general"):
+            task = range(13, 16) if opts.mode == "reconnaissance" else range(13, 19)
+            sides: tuple[tuple[str, tuple[str, ...]], ...] = (
+                (("germany", opts.germany),) if opts.scenario == "ground-attack"
+                else (("allies", opts.allies), ("germany", opts.germany)))
+            if opts.task_side is not None:
+                sides = tuple(p for p in sides if p[0] == opts.task_side)
+            for seat, roster in sides:
+                if not any(int(i.rpartition("-")[2]) in task for i in roster):
+                    raise InvalidOptions(f"{seat}: the {opts.mode} mode needs a task "
+                                         f"aircraft (numbers {task.start}-{task.stop - 1})")
+        if opts.rules.hidden_pilots and (opts.aces or opts.rookies):
+            raise InvalidOptions("with hidden pilots each player marks his own in secret: "
+                                 "give no aces or rookies")
+        if set(opts.aces) & set(opts.rookies):
+            raise InvalidOptions("an aircraft cannot be flown by an ace and a rookie")
+        aircraft = []
+        for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+            for ident in roster:
+                nation, _, number = ident.rpartition("-")
+                found = data.type_of(nation, int(number))
+                assert found is not None  # checked above
+                key, kind = found
+                if kind.role != "fighter" and (ident in opts.aces or ident in opts.rookies):
+                    raise InvalidOptions(f"{ident}: ace and rookie markers are for fighters")
+                pilot: Pilot = ("ace" if ident in opts.aces else
+                         "rookie" if ident in opts.rookies else "average")
+                armed = ident not in opts.disarmed
+                aircraft.append(Aircraft(nation, int(number), key, seat,
+                                         bursts=(kind.front_bursts, kind.tail_bursts,
+                                                 kind.ventral_bursts) if armed else (0, 0, 0),
+                                         throttle=kind.full_throttle, pilot=pilot,
+                                         revealed=not opts.rules.hidden_pilots,
+                                         bombs=kind.bombs if bombing and not (
+                                             kind.role == "reconnaissance" and (
+                                                 opts.mode == "combined"
+                                                 or ident in opts.escorts)) else 0))
+        phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
+        wind: str | None = opts.rules.wind
+        if wind == "roll":  # LE VENT: a red die gives where the wind blows from
+            face, rng = roll(rng, 6)
+            wind = data.rules.weather.wind_from[face - 1]
+        state = AgeState(opts, rng, 0, opts.first, phase, tuple(aircraft), wind=wind)
+        return turn.proceed(state, [])
+
+    def option_schema(self) -> Any:
+        """The options a user interface offers. Given as JSON too: the rosters
+        (``allies``, ``germany``: lists of ``nation-number``; empty, the mode's default),
+        the ``aces``, ``rookies``, ``disarmed`` and ``escorts`` lists, ``rules.clouds``, and
+        ``task_side`` (the asymmetric reconnaissance variant)."""
+        return {
+            "scenario": {"type": "choice", "choices": [None, "fly-high", "ground-attack"],
+                         "default": None,
+                         "title": "Scenario: Volez haut, Attaque au sol"},
+            "mode": {"type": "choice",
+                     "choices": ["dogfight", "reconnaissance", "bombing", "breakthrough",
+                                 "combined", "general"],
+                     "default": "dogfight", "title": "Game mode (MODES DE JEU)"},
+            "first": {"type": "choice", "choices": list(SEATS), "default": "allies",
+                      "title": "Who plays first (R11)"},
+            "pieces": {"type": "int", "default": 3, "min": 2, "max": 3,
+                       "title": "Board pieces"},
+            "max_fighters": {"type": "int", "default": 6, "min": 1, "max": 18,
+                             "title": "Fighters a side in the combat zone"},
+            "turns": {"type": "int", "default": 20, "min": 1, "max": 200,
+                      "title": "Turns before the battle points decide"},
+            "rules": {
+                "wind": {"type": "choice",
+                         "choices": [None, "roll", "NE", "E", "SE", "SW", "W", "NW"],
+                         "default": None, "title": "Where the wind blows from (LE VENT)"},
+                "sun": {"type": "choice", "choices": [None, "E", "SE", "SW", "W"],
+                        "default": None, "title": "Where the sun stands (LE SOLEIL)"},
+                "all_aces": {"type": "bool", "default": False, "title": "As contre As"},
+                "strict_dive": {"type": "bool", "default": False,
+                                "title": "No tilt at all after a three-level dive"},
+                "plain": {"type": "bool", "default": False,
+                          "title": "Without the aircraft's special characteristics"},
+                "single_level": {"type": "bool", "default": False,
+                                 "title": "The whole game at one altitude"},
+                "experience": {"type": "bool", "default": True,
+                               "title": "Pilots gain experience"},
+                "withdrawn_only": {"type": "bool", "default": False,
+                                   "title": "Half a point only for damaged aircraft "
+                                            "that withdrew"},
+                "hidden_pilots": {"type": "bool", "default": False,
+                                  "title": "Aces and rookies on secret slips"},
+            },
+        }
+
+    def seats(self, state: AgeState) -> Mapping[Seat, Side]:
+        return {seat: seat for seat in SEATS}
+
+    def proceed(self, state: AgeState, events: list[Event]) -> AgeState:
+        return turn.proceed(state, events)
+
+    # -- what is seen (everything on the table is open) -------------------------------------
+    def view(self, state: AgeState, viewer: Seat | None) -> Any:
+        grid = zones.board(state)
+        pieces = []
+        panels = {}
+        for a in state.aircraft:
+            kind = self.dataset.aircraft[a.kind]
+            panels[a.id] = {
+                "type": kind.name, "seat": a.seat, "where": a.where, "level": a.level,
+                "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
+                "jammed": list(a.jammed), "throttle": a.throttle,
+                "pilot": pilots.seen_pilot(state, a, viewer),
+                "kills": a.kills, "photos": list(a.photos), "home": a.home,
+            }
+            if a.point is not None and a.where in ("zone", "access"):
+                pieces.append({
+                    "id": a.id, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
+                    "label": f"{a.id} L{a.level}{'+' if a.tilt == 'up' else ''}"
+                             f"{'-' if a.tilt == 'down' else ''}",
+                    "side": a.seat, "seat": a.seat == viewer,
+                    "status": "flying" if a.where == "zone" else "access",
+                })
+        flight = state.flight
+        return {
+            "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
+            "pieces": pieces,
+            "aircraft": panels,
+            "turn": state.turn,
+            "turns": state.options.turns,
+            "active": state.active,
+            "phase": state.phase,
+            "flight": None if flight is None else {
+                "aircraft": flight.aircraft, "die": flight.die, "change": flight.change,
+                "path": flight.path, "stage": flight.stage},
+            "rules": msgspec.to_builtins(state.options.rules),
+            "wind": state.wind,
+            "points": self.points(state),
+            "mode": state.options.mode,
+            "zones": self.zones_view(state),
+            "task_points": (reconnaissance.task_points(state)
+                            if reconnaissance.task_mode(state) else None),
+        }
+
+    def zones_view(self, state: AgeState) -> dict[str, dict[str, list[list[int]]]]:
+        """Each player's target zones (the points he photographs), as [column, row]."""
+        if not reconnaissance.task_mode(state):
+            return {}
+        grid = zones.board(state)
+        return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
+                       for letter, cells in reconnaissance.target_zones(
+                           self.dataset, grid, seat).items()}
+                for seat in SEATS}
+
+    def points(self, state: AgeState) -> dict[str, float]:
+        """Battle points (COMBAT AERIEN TOURNOYANT; R21): 1 per enemy aircraft shot down,
+        0.5 per enemy aircraft damaged and not shot down."""
+        scoring = self.dataset.rules.scoring
+        out = {seat: 0.0 for seat in SEATS}
+        for a in state.aircraft:
+            enemy = turn.other(a.seat)
+            if a.where == "down":
+                out[enemy] += scoring.kill
+            elif a.damage and (a.where == "left" or not state.options.rules.withdrawn_only):
+                out[enemy] += scoring.damaged
+        return out
+
+    def outcome(self, state: AgeState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        points = self.points(state)
+        if state.options.scenario == "ground-attack":
+            through = sum(a.seat == "germany" and a.home and a.bombs > 0
+                          for a in state.aircraft)
+            scores = {"allies": 0.0, "germany": float(through)}
+            if through >= 4:
+                return Outcome("germany", f"{through} bomb carriers broke through", scores)
+            if through == 3:
+                return Outcome(None, "three bomb carriers broke through", scores)
+            return Outcome("allies", f"only {through} bomb carriers broke through", scores)
+        task_side = state.options.task_side
+        if task_side is not None:  # RECONNAISSANCE, asymmetric: two zones or three win
+            zones_home = {z for a in state.aircraft if a.seat == task_side and a.home
+                          for z in a.photos}
+            other_side = "germany" if task_side == "allies" else "allies"
+            winner = task_side if len(zones_home) >= 2 else other_side
+            return Outcome(winner, f"{len(zones_home)} zones photographed",
+                           reconnaissance.task_points(state), {"battle_points": points})
+        if state.options.mode == "general":
+            through = any(reconnaissance.is_general(state, a) and a.home
+                          for a in state.aircraft)
+            winner = "allies" if through else "germany"
+            return Outcome(winner, "the general got through" if through
+                           else "the general did not get through",
+                           {"allies": float(through), "germany": float(not through)},
+                           {"battle_points": points})
+        if reconnaissance.task_mode(state):
+            tasks = reconnaissance.task_points(state)
+            details = {"battle_points": points}
+            if tasks["allies"] != tasks["germany"]:
+                winner = max(SEATS, key=lambda s: tasks[s])
+                return Outcome(winner, "more task points", tasks, details)
+            if points["allies"] != points["germany"]:
+                winner = max(SEATS, key=lambda s: points[s])
+                return Outcome(winner, "equal task points, more battle points", tasks,
+                               details)
+            return Outcome(None, "equal task points and battle points", tasks, details)
+        if state.result == "all-lost":
+            alive = [s for s in SEATS if not turn.lost_all(state, s)]
+            if len(alive) == 1:
+                return Outcome(alive[0], f"{turn.other(alive[0])} lost all its aircraft",
+                               points)
+        if points["allies"] == points["germany"]:
+            return Outcome(None, "equal battle points", points)
+        winner = max(SEATS, key=lambda s: points[s])
+        return Outcome(winner, "more battle points", points)
+
+    def label(self, state: AgeState, seat: Seat, decision: Decision) -> str:
+        """A decision in words, for menus."""
+        d = decision
+        if "step" in d:
+            return {"F": "Straight ahead", "L": "Turn left 60°", "R": "Turn right 60°"}.get(
+                str(d["step"]), str(d["step"]))
+        if "die" in d:
+            die = "full throttle (green die)" if d["die"] == "green" else "blue die"
+            return f"Move {d.get('aircraft')} with the {die}"
+        if "change" in d:
+            change = int(d["change"])
+            words = ("stay level" if change == 0 else
+                     f"climb {change}" if change > 0 else f"dive {-change}")
+            return words + (", unjamming the guns" if d.get("unjam") else "")
+        if "tilt" in d:
+            return {"level": "End level", "up": "Tilt up (climb next move)",
+                    "down": "Tilt down (dive next move)"}.get(str(d["tilt"]), str(d["tilt"]))
+        if "guns" in d:
+            who = f"{d['aircraft']} fires" if "aircraft" in d else "Fire"
+            return f"{who} {d['guns']} guns at {d.get('target')} ({d.get('position')})"
+        if "long_burst" in d:
+            return "Fire a long burst" if d["long_burst"] else "No long burst"
+        if "hold" in d:
+            return "Hold fire"
+        if "point" in d:
+            return (f"Put {d.get('aircraft')} on access point {int(d['point']) + 1} "
+                    f"at L{d.get('level')}")
+        if "pilot" in d:
+            return f"{d.get('aircraft')} is flown by a {d['pilot']} (secret)"
+        if "done" in d:
+            return "Done"
+        return super().label(state, seat, decision)
+
+    def turn(self, state: AgeState) -> int:
+        return max(state.turn, 1)
+
+    def template(self, event: Event) -> tuple[str, Mapping[str, Any]] | None:
+        text = EVENT_TEXTS.get(event.kind)
+        return None if text is None else (text, event.data)
+
+    # -- search pilots ---------------------------------------------------------------------
+    def determinize(self, state: AgeState, seat: Seat, rng: Rng) -> AgeState:
+        """The other player's slips not yet shown drawn anew (as many slips, each an ace
+        or a rookie, on his unrevealed fighters, within the limits), and the future dice."""
+        seed, rng = randint(rng, 0, MAX_SEED)
+        limits = self.dataset.rules.limits
+        planes = list(state.aircraft)
+        for owner in SEATS:
+            if owner == seat:
+                continue
+            hidden = [i for i, a in enumerate(planes) if a.seat == owner and not a.revealed
+                      and self.dataset.aircraft[a.kind].role == "fighter"]
+            slips = sum(planes[i].pilot != "average" for i in hidden)
+            order, rng = shuffle(rng, hidden)
+            shown = [a.pilot for a in planes if a.seat == owner and a.revealed]
+            left = {"ace": limits.aces - shown.count("ace"),
+                    "rookie": limits.rookies - shown.count("rookie")}
+            for n, i in enumerate(order):
+                pilot: Pilot = "average"
+                if n < slips:
+                    wanted, rng = choice(rng, [p for p in ("ace", "rookie") if left[p] > 0]
+                                         or ["ace"])
+                    pilot = "ace" if wanted == "ace" else "rookie"
+                    left[pilot] -= 1
+                planes[i] = replace(planes[i], pilot=pilot)
+        return replace(state, aircraft=tuple(planes), rng=new_rng(seed))
+
+    # -- data and checks --------------------------------------------------------------------
+    def data(self) -> Any:
+        return msgspec.to_builtins(self.dataset)
+
+    def invariants(self, state: AgeState) -> list[str]:
+        problems = []
+        held: set[tuple[tuple[int, int], int]] = set()
+        for a in state.aircraft:
+            if a.where == "zone":
+                if a.point is None or not zones.board(state).on_map(Cell(*a.point)):
+                    problems.append(f"{a.id} in the zone off the board")
+                elif (a.point, a.level) in held:
+                    problems.append(f"{a.id} shares a point and level")
+                else:
+                    held.add((a.point, a.level))
+            if not 1 <= a.level <= 5 or (len(a.damage) > 1 and a.where != "down"):
+                problems.append(f"{a.id}: level or damage out of bounds")
+            if min(a.bursts) < 0:
+                problems.append(f"{a.id}: negative bursts")
+        if state.phase != "over" and not state.prompts:
+            problems.append("nobody is asked to decide before the end")
+        if state.phase == "over" and state.prompts:
+            problems.append("a decision asked after the end")
+        return problems
+
+
+GAME = AgeOfDogfightsGame()

@@ -1,0 +1,163 @@
+"""The board and its zones: the book's sections PLATEAU et EXTENSIONS, REGLES GENERALES,
+MISE EN PLACE and the end of UN TOUR (aircraft brought up from patrol), with R7 and R12.
+
+The board is the kit's :class:`TriangleGrid` (pieces laid East to West; derived sizes in
+``board.toml``). The allies take the western short side, the Germans the eastern one; each
+side's two extensions hold its patrol zone and eight access points just off its edge.
+One decision kind, :class:`Access`: put an aircraft from patrol on an access point, at a
+level of the player's choice (at the set-up: four each; after a turn: one or two).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+from msgspec.structs import replace
+
+from dogfight.core import Event, Seat
+from dogfight.games.age_of_dogfights import reconnaissance
+from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
+from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft
+from dogfight.kit.grids import Cell, TriangleGrid, from_offset
+from dogfight.kit.prompts import Frame, PromptKind, pop
+
+BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
+
+
+def grid_of(data: AgeData, pieces: int) -> TriangleGrid:
+    """The board of ``pieces`` pieces laid East to West."""
+    return TriangleGrid(data.board.piece_columns * pieces, data.board.piece_rows)
+
+
+def board(state: AgeState) -> TriangleGrid:
+    return grid_of(dataset(), state.options.pieces)
+
+
+def access_points(grid: TriangleGrid, seat: Seat, data: AgeData) -> tuple[tuple[Cell, int], ...]:
+    """A side's access points (point, facing into the board): along its two extensions,
+    just off its edge (PLATEAU et EXTENSIONS; positions derived)."""
+    count = data.board.extensions_per_side * data.board.access_points_per_extension
+    height, width = grid.height or 1, grid.width or 1
+    rows = [min(height - 1, int((i + 0.5) * height / count)) for i in range(count)]
+    if seat == SEATS[0]:
+        return tuple((from_offset(-1, row), 0) for row in rows)
+    return tuple((from_offset(width, row), 3) for row in rows)
+
+
+def find(state: AgeState, ident: str) -> Aircraft:
+    """The aircraft ``nation-number`` (the caller knows it exists)."""
+    return next(a for a in state.aircraft if a.id == ident)
+
+
+def put(state: AgeState, aircraft: Aircraft) -> AgeState:
+    """``state`` with ``aircraft`` replacing the one of the same id."""
+    return replace(state, aircraft=tuple(aircraft if a.id == aircraft.id else a
+                                         for a in state.aircraft))
+
+
+def others(state: AgeState, ident: str) -> tuple[Aircraft, ...]:
+    """Every other aircraft in the combat zone."""
+    return tuple(a for a in state.aircraft if a.where == "zone" and a.id != ident)
+
+
+def in_play(state: AgeState, seat: Seat) -> tuple[Aircraft, ...]:
+    """A side's aircraft in the zone or on access points."""
+    return tuple(a for a in state.aircraft if a.seat == seat and a.where in ("zone", "access"))
+
+
+#: The level of the single-altitude variant (NOTES; derived: the middle one).
+SINGLE_LEVEL = 3
+
+
+def flying_type(state: AgeState, aircraft: Aircraft) -> AircraftType:
+    """The aircraft's type as it flies in this game: without its special characteristics
+    in the simplified variant (NOTES); a bomber one faster once its bombs are dropped, a
+    disarmed reconnaissance aircraft one faster (MODES DE JEU)."""
+    kind = dataset().aircraft[aircraft.kind]
+    if state.options.rules.plain:
+        kind = replace(kind, fast_climb=False, slow_descent=False, gyro=0)
+    if kind.role == "bomber" and aircraft.drops and not aircraft.bombs:
+        kind = replace(kind, speed=kind.speed + 1)  # MODES DE JEU: its bombs dropped
+    if aircraft.id in state.options.disarmed:
+        kind = replace(kind, speed=kind.speed + 1)  # MODES DE JEU: lighter unarmed
+    return kind
+
+
+def fighting(state: AgeState, seat: Seat) -> int:
+    """A side's aircraft counted against the limit of six in the zone (REGLES GENERALES;
+    those on access points count: they must enter); in the reconnaissance mode only the
+    fighters count (MODES DE JEU)."""
+    return sum(not reconnaissance.outside_limit(state, a) for a in in_play(state, seat))
+
+
+class Bring(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"aircraft": "germany-4", "point": 0, "level": 3}``: put it on an access point."""
+
+    aircraft: str
+    point: int
+    level: int
+
+
+class Stop(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"done": true}``: bring up no more aircraft this turn."""
+
+    done: bool
+
+
+class Access(PromptKind[AgeState, Bring | Stop]):
+    """An aircraft goes from patrol to an access point, on a stand of the player's choice
+    (MISE EN PLACE: four at the start; UN TOUR: one or two after a turn)."""
+
+    kind = "access"
+    decision = (Bring, Stop)
+    rule = BOOK + "MISE EN PLACE"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Bring | Stop]:
+        data = dataset()
+        out: list[Bring | Stop] = []
+        need = reconnaissance.needs_task(state, seat)
+        room = fighting(state, seat) < state.options.max_fighters
+        if room or reconnaissance.task_mode(state):
+            taken = {a.point for a in state.aircraft if a.where == "access"}
+            points = [i for i, (p, _) in enumerate(access_points(board(state), seat, data))
+                      if (p.q, p.r) not in taken]
+            for a in state.aircraft:
+                if (need and not reconnaissance.is_task(state, a)) or (
+                        not room and not reconnaissance.outside_limit(state, a)):
+                    continue
+                if a.seat == seat and a.where == "patrol":
+                    levels = ([SINGLE_LEVEL] if state.options.rules.single_level
+                              else range(1, data.rules.movement.levels + 1))
+                    out.extend(Bring(a.id, i, level) for i in points for level in levels)
+        if not (frame.data.get("required") or need) or not out:
+            out.append(Stop(True))
+        return out
+
+    def refusal(self, state: AgeState, frame: Frame, seat: Seat,
+                decision: Bring | Stop) -> str | None:
+        if decision in self.legal(state, frame, seat):
+            return None
+        if isinstance(decision, Stop):
+            return ("a player with no aircraft in the combat zone must bring one up "
+                    "(REGLES GENERALES, R7)" if decision.done else "say {\"done\": true}")
+        return ("not an aircraft of yours in patrol, a free access point and a level 1-5, "
+                "within the limit of fighters in the zone")
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Bring | Stop,
+              events: list[Event]) -> AgeState:
+        state = pop(state)
+        if isinstance(decision, Stop):
+            return replace(state, reinforced=-1)
+        point, facing = access_points(board(state), seat, dataset())[decision.point]
+        aircraft = replace(find(state, decision.aircraft), where="access",
+                           point=(point.q, point.r), facing=facing, level=decision.level,
+                           tilt="level")
+        events.append(Event("to-access", {"aircraft": aircraft.id, "level": decision.level}))
+        return replace(put(state, aircraft), reinforced=state.reinforced + 1)
+
+
+def ask_access(state: AgeState, seat: Seat, *, required: bool) -> AgeState:
+    """Ask ``seat`` to bring an aircraft up (``required``: R7, or the set-up's four)."""
+    text = "Put an aircraft on an access point" + ("" if required else ", or stop")
+    return replace(state, prompts=(Frame("access", (seat,), text, {"required": required}),))
