@@ -44,7 +44,7 @@ S = TypeVar("S")
 OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
 
 
-class Prompt(msgspec.Struct, frozen=True):
+class Prompt(msgspec.Struct, frozen=True, gc=False):
     """What a seat is asked to decide: ``kind`` is public, ``text`` and ``data`` are the seat's."""
 
     kind: str
@@ -52,7 +52,7 @@ class Prompt(msgspec.Struct, frozen=True):
     data: Mapping[str, Any] = msgspec.field(default_factory=dict)
 
 
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, gc=False):
     """Something a person at the table would see happen.
 
     ``to`` is ``None`` for a public event, else the seats that may see it.
@@ -78,7 +78,7 @@ class Outcome(msgspec.Struct, frozen=True):
     details: Mapping[str, Any] = msgspec.field(default_factory=dict)
 
 
-class Step(msgspec.Struct, Generic[S], frozen=True):
+class Step(msgspec.Struct, Generic[S], frozen=True, gc=False):
     """The result of applying one decision."""
 
     state: S

@@ -42,7 +42,7 @@ S = TypeVar("S")
 D = TypeVar("D")
 
 
-class Frame(msgspec.Struct, frozen=True):
+class Frame(msgspec.Struct, frozen=True, gc=False):
     """One decision asked: its ``kind``, the ``seats`` that must still answer (several
     at once for simultaneous orders), the ``text`` shown to them, and ``data`` the kind
     needs (which aircraft, which chain...). Kept in the state, so saved and digested."""
@@ -169,11 +169,14 @@ class PromptKind(Generic[S, D]):
     """Book and section of the rule, cited in refusals (``book: FILE § SECTION``)."""
 
     _decoder: ClassVar[Decoder]
+    _shows_frame: ClassVar[bool] = True
+    """The kind keeps the default :meth:`prompt` (every seat is shown the frame)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "decision" in cls.__dict__:
             cls._decoder = Decoder(cls.kind, cls.decision)
+        cls._shows_frame = cls.prompt is PromptKind.prompt
 
     def prompt(self, state: S, frame: Frame, seat: Seat) -> Prompt:
         """What ``seat`` is shown (its own): by default the frame's text and data."""
@@ -247,19 +250,22 @@ class PromptedGame(Game[S]):
 
     def frame_for(self, state: S, seat: Seat) -> tuple[Frame, PromptKind[S, Any]] | None:
         """The frame ``seat`` must answer now, with its kind (``None``: nothing to decide)."""
-        frame = top(state)
-        if frame is None or seat not in frame.seats:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack:
+            return None
+        frame = stack[-1]
+        if seat not in frame.seats:
             return None
         return frame, self.prompts[frame.kind]
 
     def pending(self, state: S) -> Mapping[Seat, Prompt]:
-        frame = top(state)
-        if frame is None:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack:
             return {}
+        frame = stack[-1]
         kind = self.prompts[frame.kind]
-        if type(kind).prompt is PromptKind.prompt:  # the frame's own prompt, for every seat
-            shown = Prompt(frame.kind, frame.text, frame.data)
-            return dict.fromkeys(frame.seats, shown)
+        if kind._shows_frame:  # the frame's own prompt, for every seat
+            return dict.fromkeys(frame.seats, Prompt(frame.kind, frame.text, frame.data))
         return {seat: kind.prompt(state, frame, seat) for seat in frame.seats}
 
     def legal(self, state: S, seat: Seat) -> Sequence[Decision]:
@@ -278,10 +284,21 @@ class PromptedGame(Game[S]):
         return self._apply(kind, state, frame, seat, typed)
 
     def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        """Validate and apply with one reading of the decision."""
-        kind, frame, typed = self._read(state, seat, decision)
-        self._check(kind, state, frame, seat, typed)
-        return self._apply(kind, state, frame, seat, typed)
+        """Validate and apply with one reading of the decision (``_read``, ``_check``
+        and ``_apply`` in one call: it is the path of every decision)."""
+        found = self.frame_for(state, seat)
+        if found is None:
+            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
+        frame, kind = found
+        typed = kind._decoder.decode(decision)
+        reason = kind.refusal(state, frame, seat, typed)
+        if reason is not None:
+            if isinstance(reason, IllegalDecision):
+                raise reason
+            raise IllegalDecision(reason, rule=kind.rule or None)
+        events: list[Event] = []
+        state = kind.apply(state, frame, seat, typed, events)
+        return Step(self.proceed(state, events), tuple(events))
 
     def _read(self, state: S, seat: Seat,
               decision: Decision) -> tuple[PromptKind[S, Any], Frame, Any]:
