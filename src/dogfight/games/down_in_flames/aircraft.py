@@ -148,7 +148,11 @@ def stats(state: DifState, p: Plane, data: DifData | None = None) -> Stats:
     leader applied (book § Les cartes Chasseurs, § Endommager des chasseurs, §
     Marqueurs de pilote expérimenté, § Ailiers); campaign option Gunner. ``data``:
     the dataset, when the caller holds it already."""
-    s = (data or dataset()).profile(p.aircraft, p.pilot, p.damage)
+    # data.profile(p.aircraft, p.pilot, p.damage), one call fewer (asked very often)
+    profiles = (data or dataset()).profiles
+    s = profiles[p.aircraft, p.pilot, False]
+    if p.damage >= s.airframe[0]:
+        s = profiles[p.aircraft, p.pilot, True]
     if state.options.rules.wingmen and any(
             q.leader == p.id and in_play(q) for q in state.planes):
         s = s._replace(pre=s.pre + 1, post=s.post + 1)  # book § Ailiers: one card more

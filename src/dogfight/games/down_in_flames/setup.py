@@ -120,15 +120,17 @@ def pair_wingmen(planes: list[Plane]) -> list[Plane]:
 
 # -- the fighters, chosen in secret ------------------------------------------------------------
 def fighters(opts: Options, p: Plane) -> dict[str, Aircraft]:
+    """The fighters ``p`` may choose by year and side (book § Mise en place)."""
+    year, any_side = opts.year, not opts.historical or opts.rules.free_for_all
     return {key: a for key, a in dataset().aircraft.items()
-            if not a.is_bomber and a.year <= opts.year
-            and (not opts.historical or opts.rules.free_for_all
-                 or SIDE_OF[a.nation] == p.side)}
+            if a.year <= year and "bomber" not in a.specials  # a.is_bomber, inlined
+            and (any_side or SIDE_OF[a.nation] == p.side)}
 
 
-def room(state: DifState, p: Plane) -> int:
+def room(state: DifState, p: Plane, pool: dict[str, Aircraft] | None = None) -> int:
     """Points left for ``p``: the seat's agreed points less its other fighters
-    (chosen or sealed) and the cheapest fighter for each plane still to choose."""
+    (chosen or sealed) and the cheapest fighter for each plane still to choose
+    (``pool``: :func:`fighters` of ``p``, when the caller holds it already)."""
     data = dataset()
     used = 0
     left = 0
@@ -143,15 +145,18 @@ def room(state: DifState, p: Plane) -> int:
             used += data.aircraft[key].vp + pilot_vp(pilot)
         else:
             left += 1
-    cheapest = min((a.vp for a in fighters(state.options, p).values()), default=0)
+    if pool is None:
+        pool = fighters(state.options, p)
+    cheapest = min((a.vp for a in pool.values()), default=0)
     return state.options.vp - used - cheapest * left - pilot_vp(p.pilot)
 
 
 def fighter_choices(state: DifState, p: Plane) -> list[str]:
     """Book § Mise en place: a fighter within the agreed points and year (each seat's
     fighters together within the points), of the seat's side when historical."""
-    left = room(state, p)
-    return sorted(key for key, a in fighters(state.options, p).items() if a.vp <= left)
+    pool = fighters(state.options, p)
+    left = room(state, p, pool)
+    return sorted(key for key, a in pool.items() if a.vp <= left)
 
 
 def unchosen(state: DifState) -> list[Plane]:
@@ -249,9 +254,10 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
                     else "pilot markers are not in play (or already given)")
         data = dataset()
         a = data.aircraft.get(decision.fighter)
-        if a is None or decision.fighter not in fighters(state.options, p):
+        pool = fighters(state.options, p)
+        if a is None or decision.fighter not in pool:
             return "this fighter is not of the agreed year, or not of your side"
-        spare = room(state, p) - a.vp
+        spare = room(state, p, pool) - a.vp
         if spare < 0:
             return "this fighter is not within the agreed points"
         if isinstance(decision, FighterWithPilot) and decision.pilot:
