@@ -41,6 +41,9 @@ from dogfight.core.errors import IllegalDecision, MalformedDecision
 S = TypeVar("S")
 D = TypeVar("D")
 
+_replace: Any = msgspec.structs.replace
+"""A state with some fields changed (typed loosely: every game's state has ``prompts``)."""
+
 
 class Frame(msgspec.Struct, frozen=True, gc=False):
     """One decision asked: its ``kind``, the ``seats`` that must still answer (several
@@ -68,12 +71,14 @@ def top(state: Any) -> Frame | None:
 
 def push(state: S, *new: Frame) -> S:
     """``state`` with ``new`` frames on top (the last one given is answered first)."""
-    return _with(state, (*frames(state), *new))
+    out: S = _replace(state, prompts=(*state.prompts, *new))  # type: ignore[attr-defined]
+    return out
 
 
 def pop(state: S) -> S:
     """``state`` without its top frame."""
-    return _with(state, frames(state)[:-1])
+    out: S = _replace(state, prompts=state.prompts[:-1])  # type: ignore[attr-defined]
+    return out
 
 
 def replace_top(state: S, frame: Frame | None) -> S:
@@ -84,7 +89,8 @@ def replace_top(state: S, frame: Frame | None) -> S:
 
 def ask(state: S, *new: Frame) -> S:
     """``state`` whose whole stack is ``new`` (a new step of the sequence of play)."""
-    return _with(state, tuple(new))
+    out: S = _replace(state, prompts=new)
+    return out
 
 
 def answered(state: S, seat: Seat) -> S:
@@ -98,7 +104,8 @@ def answered(state: S, seat: Seat) -> S:
 
 
 def _with(state: S, stack: tuple[Frame, ...]) -> S:
-    return msgspec.structs.replace(state, prompts=stack)  # type: ignore[type-var]
+    out: S = _replace(state, prompts=stack)
+    return out
 
 
 # -- decoding decisions -------------------------------------------------------------------------
@@ -222,7 +229,8 @@ def prompt_table(*kinds: PromptKind[Any, Any]) -> dict[str, PromptKind[Any, Any]
 
 def as_json(decisions: Iterable[Any]) -> list[Decision]:
     """Typed decisions as the JSON objects the contract speaks."""
-    out: list[Decision] = msgspec.to_builtins(list(decisions))
+    out: list[Decision] = msgspec.to_builtins(
+        decisions if isinstance(decisions, list) else list(decisions))
     return out
 
 
