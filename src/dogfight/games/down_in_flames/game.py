@@ -82,10 +82,10 @@ class DownInFlames(PromptedGame[DifState]):
     def setup(self, options: Mapping[str, Any], rng: Rng) -> DifState:
         return turn.proceed(setup.setup(options, rng), [])
 
-    def proceed(self, state: DifState, events: list[Event]) -> DifState:
-        """After every decision, not only once the stack is empty: a hit landing while a
-        chain or a follow waits may end the game or the chain (:func:`.turn.proceed`)."""
-        return turn.proceed(state, events)
+    proceed = staticmethod(turn.proceed)
+    """After every decision, not only once the stack is empty: a hit landing while a
+    chain or a follow waits may end the game or the chain (:func:`.turn.proceed`; the
+    function itself, one call fewer at every decision)."""
 
     def seats(self, state: DifState) -> Mapping[Seat, Side]:
         return dict(state.seats)
