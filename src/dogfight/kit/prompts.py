@@ -133,7 +133,7 @@ class Decoder:
                 self._fields.append((shape, names, required))
 
     def decode(self, decision: Decision) -> Any:
-        shape = self._choose(decision)
+        shape = self.shapes[0] if len(self.shapes) == 1 else self._choose(decision)
         try:
             return msgspec.convert(decision, shape, strict=True)
         except msgspec.ValidationError as exc:
