@@ -204,7 +204,7 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
         return refused(f"there is no plane {decision.target!r}")
     if q.altitude != p.altitude:
         return refused(f"{q.id} is not at {p.id}'s altitude", "Actions")
-    if q in enemies(state, p) and targetable(state, p, q) and decision in plays_on(
+    if targetable(state, p, q) and decision in plays_on(  # targetable: an enemy in play
             state, p, s, q, key, k, free_to_target(state, p, q), rel(state, p.id, q.id),
             data):
         return None
