@@ -277,11 +277,11 @@ class PromptedGame(Game[S]):
         return {seat: kind.prompt(state, frame, seat) for seat in frame.seats}
 
     def legal(self, state: S, seat: Seat) -> Sequence[Decision]:
-        found = self.frame_for(state, seat)
-        if found is None:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack or seat not in stack[-1].seats:  # frame_for, inlined (every observe)
             return []
-        frame, kind = found
-        return as_json(kind.legal(state, frame, seat))
+        frame = stack[-1]
+        return as_json(self.prompts[frame.kind].legal(state, frame, seat))
 
     def validate(self, state: S, seat: Seat, decision: Decision) -> None:
         kind, frame, typed = self._read(state, seat, decision)
@@ -294,10 +294,11 @@ class PromptedGame(Game[S]):
     def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
         """Validate and apply with one reading of the decision (``_read``, ``_check``
         and ``_apply`` in one call: it is the path of every decision)."""
-        found = self.frame_for(state, seat)
-        if found is None:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack or seat not in stack[-1].seats:  # frame_for, inlined
             raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
-        frame, kind = found
+        frame = stack[-1]
+        kind = self.prompts[frame.kind]
         typed = kind._decoder.decode(decision)
         reason = kind.refusal(state, frame, seat, typed)
         if reason is not None:

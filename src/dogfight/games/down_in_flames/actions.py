@@ -154,7 +154,7 @@ def selections(state: DifState, p: Plane, hand: Sequence[str]) -> list[Select]:
     out: list[Select] = []
     if not p.selected and not holding(state, p.id):
         bombers = bombers_at(state, p)
-        free_id = free_bomber(state, p)
+        free_id = free_bomber(state, p, bombers)
         for b in bombers:
             if b.id == free_id:
                 out.append(Select(b.id))
