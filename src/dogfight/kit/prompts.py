@@ -273,7 +273,9 @@ class PromptedGame(Game[S]):
         frame = stack[-1]
         kind = self.prompts[frame.kind]
         if kind._shows_frame:  # the frame's own prompt, for every seat
-            return dict.fromkeys(frame.seats, Prompt(frame.kind, frame.text, frame.data))
+            shown = Prompt(frame.kind, frame.text, frame.data)
+            seats = frame.seats
+            return {seats[0]: shown} if len(seats) == 1 else dict.fromkeys(seats, shown)
         return {seat: kind.prompt(state, frame, seat) for seat in frame.seats}
 
     def legal(self, state: S, seat: Seat) -> Sequence[Decision]:
