@@ -165,7 +165,9 @@ def stats(state: DifState, p: Plane, data: DifData | None = None) -> Stats:
 
 
 def damaged(state: DifState, p: Plane, data: DifData | None = None) -> bool:
-    return p.damage >= stats(state, p, data).airframe[0]
+    """Book § Endommager des chasseurs; the airframe is the profile's (:func:`stats`
+    changes only the draws and the gunner, never the airframe)."""
+    return p.damage >= (data or dataset()).profile(p.aircraft, p.pilot, p.damage).airframe[0]
 
 
 def alt_mods(state: DifState, p: Plane, data: DifData | None = None) -> tuple[int, int]:

@@ -160,7 +160,8 @@ def fighter_choices(state: DifState, p: Plane) -> list[str]:
 
 
 def unchosen(state: DifState) -> list[Plane]:
-    return [p for p in state.planes if not p.aircraft and not state.sealed.has(p.id)]
+    sealed = state.sealed.owners()
+    return [p for p in state.planes if not p.aircraft and p.id not in sealed]
 
 
 def after_choices(state: DifState, events: list[Event]) -> DifState:
@@ -280,8 +281,9 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
 
 # -- starting altitudes, chosen in secret ------------------------------------------------------
 def altitude_unchosen(state: DifState) -> list[Plane]:
+    sealed = state.sealed.owners()
     return [p for p in state.planes
-            if p.altitude < 0 and not p.bomber and not state.sealed.has(p.id)]
+            if p.altitude < 0 and not p.bomber and p.id not in sealed]
 
 
 class StartAltitudeChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
