@@ -170,12 +170,14 @@ def damaged(state: DifState, p: Plane, data: DifData | None = None) -> bool:
     return p.damage >= (data or dataset()).profile(p.aircraft, p.pilot, p.damage).airframe[0]
 
 
-def alt_mods(state: DifState, p: Plane, data: DifData | None = None) -> tuple[int, int]:
+def alt_mods(state: DifState, p: Plane, data: DifData | None = None,
+             s: Stats | None = None) -> tuple[int, int]:
     """Book § Effets de l'altitude; a turbocharger treats High as Medium and Very
-    High as High (book § Turbocharger). Figures: ``data/rules.toml``."""
+    High as High (book § Turbocharger). Figures: ``data/rules.toml``. ``s``: the
+    plane's :func:`stats`, when the caller holds them."""
     data = data or dataset()
     level = p.altitude
-    if stats(state, p, data).turbo and level >= 3:
+    if (s or stats(state, p, data)).turbo and level >= 3:
         level -= 1
     row = data.altitude_rows[level]
     return row.pre, row.post
