@@ -139,8 +139,9 @@ class DownInFlames(PromptedGame[DifState]):
     def view(self, state: DifState, viewer: Seat | None) -> Any:
         return view.view(state, viewer, self.dataset)
 
-    def outcome(self, state: DifState) -> Outcome | None:
-        return victory.outcome(state)
+    outcome = staticmethod(victory.outcome)
+    """The result once the game is over (:func:`.victory.outcome` itself: asked at every
+    observation)."""
 
     def label(self, state: DifState, seat: Seat, decision: Decision) -> str:
         try:  # words.label, one call fewer (menus ask for every legal decision)

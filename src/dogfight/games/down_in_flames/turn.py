@@ -79,7 +79,8 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             continue
         if state.chain is not None:
             state = chains.cancel_if_gone(state)
-        waiting = interruptions(state)
+        stack = state.prompts  # interruptions(state), inlined (after every decision)
+        waiting = tuple([f for f in stack if f.kind in INTERRUPTIONS]) if stack else ()
         if waiting:
             break
         if phase == "order" and active:  # a stall's discard ended the turn
@@ -136,6 +137,8 @@ def interruptions(state: DifState) -> tuple[Frame, ...]:
 def step(state: DifState) -> list[Frame]:
     """The step of the sequence of play asked now (under any interruption)."""
     phase = state.phase
+    if state.active and phase in STEP_TEXTS:  # the common case first
+        return [turn_frame(phase, seat_of(state, state.active), state.active)]
     m = state.mission
     if phase == "options":
         return [Frame("option", missions.choosing_options(state),
@@ -162,8 +165,6 @@ def step(state: DifState) -> list[Frame]:
         seats = sorted({seat_of(state, pid) for pid in sequence.next_candidates(state)})
         if seats:
             return [Frame("order", tuple(seats), "Choose which of your fighters acts now")]
-    elif state.active and phase in STEP_TEXTS:
-        return [turn_frame(phase, seat_of(state, state.active), state.active)]
     return []
 
 
