@@ -258,7 +258,13 @@ def _plain_json(value: Any, depth: int = 0) -> bool:
     if depth > 4:
         return False
     if kind is dict:
-        return all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+        for k, v in value.items():
+            if type(k) is not str:
+                return False
+            t = type(v)  # a scalar is checked here, without a call (most values)
+            if not (t is str or t is int or t is bool or v is None or _plain_json(v, depth + 1)):
+                return False
+        return True
     if kind is list:
         return all(_plain_json(v, depth + 1) for v in value)
     return False
