@@ -29,6 +29,7 @@ by the decoder with the field at fault before any rule is asked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, Union
 
@@ -122,15 +123,21 @@ class Decoder:
         self.name = name
         self.shapes: tuple[type[Any], ...] = (
             tuple(shapes) if isinstance(shapes, Sequence) else (shapes,))
-        self._fields: list[tuple[type[Any], frozenset[str], frozenset[str]]] = []
         self._by_keys: dict[frozenset[str], Any] = {}
         """Shape chosen for each set of keys met so far (a handful per kind)."""
+
+    @functools.cached_property
+    def _fields(self) -> list[tuple[type[Any], frozenset[str], frozenset[str]]]:
+        """Each struct shape with its keys and its required keys (read when first
+        needed: loading a game inspects no shape)."""
+        fields = []
         for shape in self.shapes:
             info = msgspec.inspect.type_info(shape)
             if isinstance(info, msgspec.inspect.StructType):
                 names = frozenset(f.encode_name for f in info.fields)
                 required = frozenset(f.encode_name for f in info.fields if f.required)
-                self._fields.append((shape, names, required))
+                fields.append((shape, names, required))
+        return fields
 
     def decode(self, decision: Decision) -> Any:
         shape = self.shapes[0] if len(self.shapes) == 1 else self._choose(decision)
