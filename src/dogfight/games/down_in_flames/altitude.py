@@ -141,6 +141,19 @@ def climb_choices(state: DifState) -> list[Climb]:
     return out or [Climb("stay")]
 
 
+def climb_forced(state: DifState) -> bool:
+    """:func:`climb_choices` offers one choice only (the rules then take it), counted
+    without listing them."""
+    p = plane(state, state.active)
+    wing = wing_to(state, p)
+    n = 0 if wing else 1
+    if p.altitude < 4 and wing >= 0:
+        n += 1 if climb_free(p) else len(set(p.hand))
+    if p.altitude > 0 and wing <= 0:
+        n += 1
+    return n <= 1
+
+
 def climb_refusal(state: DifState, decision: Climb) -> str | None:
     """Why ``decision`` is not among :func:`climb_choices` (``None``: it is), without
     listing them."""

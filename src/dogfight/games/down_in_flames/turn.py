@@ -94,11 +94,9 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             if phase == "discard" and not p.hand:
                 state = sequence.discard_step(state, None, events)
                 continue
-            if phase == "climb":
-                climbs = altitude.climb_choices(state)
-                if len(climbs) == 1:
-                    state = altitude.change_altitude(state, climbs[0], events)
-                    continue
+            if phase == "climb" and altitude.climb_forced(state):
+                state = altitude.change_altitude(state, altitude.climb_choices(state)[0], events)
+                continue
             if phase == "speed":
                 moves = speed.speed_choices(state)
                 if len(moves) == 1:
