@@ -94,6 +94,15 @@ def speed_choices(state: DifState) -> list[Speed | Abandon]:
     return out
 
 
+def speed_forced(state: DifState) -> bool:
+    """:func:`speed_choices` offers one choice only (the rules then take it): at the
+    start of the step, with no position held and no bomber about, none is listed."""
+    p = plane(state, state.active)
+    if state.speed_target or holding(state, p.id) or bombers_at(state, p):
+        return len(speed_choices(state)) == 1
+    return not speed_targets(state, p)
+
+
 def speed_step(state: DifState, decision: Speed | Abandon, events: list[Event]) -> DifState:
     """Book § Manœuvrer avec vitesse: each point of speed over the chosen enemy's is
     a free Maneuver 1 against it; against bombers a point may choose the bomber."""

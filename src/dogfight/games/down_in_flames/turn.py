@@ -97,11 +97,9 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             if phase == "climb" and altitude.climb_forced(state):
                 state = altitude.change_altitude(state, altitude.climb_choices(state)[0], events)
                 continue
-            if phase == "speed":
-                moves = speed.speed_choices(state)
-                if len(moves) == 1:
-                    state = speed.speed_step(state, moves[0], events)
-                    continue
+            if phase == "speed" and speed.speed_forced(state):
+                state = speed.speed_step(state, speed.speed_choices(state)[0], events)
+                continue
             break
         if phase == "order":
             candidates = sequence.next_candidates(state)
