@@ -86,7 +86,7 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
         if phase == "order" and active:  # a stall's discard ended the turn
             state = sequence.end_turn(state, events)
             continue
-        if phase in ("jettison", "climb", "speed", "actions", "discard") and active:
+        if phase in STEP_TEXTS and active:  # a step of a fighter's turn
             p = plane(state, active)
             if not in_play(p):
                 state = sequence.end_turn(state, events)
@@ -100,7 +100,7 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             if phase == "speed" and speed.speed_forced(state):
                 state = speed.speed_step(state, speed.speed_choices(state)[0], events)
                 continue
-            break
+            return ask(state, turn_frame(phase, p.seat, active))  # step(state), nothing waits
         if phase == "order":
             candidates = sequence.next_candidates(state)
             if not candidates:
