@@ -50,10 +50,11 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None,
         "pattern": p.pattern, "hits_dealt": p.hits_dealt,
     }
     if s is not None:
-        name, nation, specials = card
-        entry.update({"aircraft": p.aircraft, "name": name, "nation": nation,
-                      "pilot": p.pilot, "damaged": p.damage >= s.airframe[0],
-                      "stats": stats_json(s, specials)})
+        entry["aircraft"] = p.aircraft
+        entry["name"], entry["nation"], specials = card
+        entry["pilot"] = p.pilot
+        entry["damaged"] = p.damage >= s.airframe[0]
+        entry["stats"] = stats_json(s, specials)
     if p.altitude >= 0:
         entry["altitude"] = ALTITUDES[p.altitude]
     if secrets:
