@@ -303,8 +303,9 @@ def observe(game: Game[S], state: S, viewer: Seat | None) -> JSON:
     }
     if viewer is not None and viewer in pending:
         out["prompt"] = msgspec.to_builtins(pending[viewer])
-        out["legal"] = list(game.legal(state, viewer))
-        out["labels"] = [game.label(state, viewer, d) for d in out["legal"]]
+        legal = out["legal"] = list(game.legal(state, viewer))
+        label = game.label
+        out["labels"] = [label(state, viewer, d) for d in legal]
     outcome = game.outcome(state)
     out["outcome"] = None if outcome is None else msgspec.to_builtins(outcome)
     return out
