@@ -140,7 +140,10 @@ class Decoder:
         return fields
 
     def decode(self, decision: Decision) -> Any:
-        shape = self.shapes[0] if len(self.shapes) == 1 else self._choose(decision)
+        if len(self.shapes) == 1:
+            shape = self.shapes[0]
+        else:  # _choose, inlined for the shapes met before
+            shape = self._by_keys.get(frozenset(decision)) or self._choose(decision)
         try:
             return msgspec.convert(decision, shape, strict=True)
         except msgspec.ValidationError as exc:
