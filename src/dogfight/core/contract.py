@@ -44,7 +44,7 @@ S = TypeVar("S")
 OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
 
 
-class Prompt(msgspec.Struct, frozen=True):
+class Prompt(msgspec.Struct, frozen=True, gc=False):
     """What a seat is asked to decide: ``kind`` is public, ``text`` and ``data`` are the seat's."""
 
     kind: str
@@ -52,7 +52,7 @@ class Prompt(msgspec.Struct, frozen=True):
     data: Mapping[str, Any] = msgspec.field(default_factory=dict)
 
 
-class Event(msgspec.Struct, frozen=True):
+class Event(msgspec.Struct, frozen=True, gc=False):
     """Something a person at the table would see happen.
 
     ``to`` is ``None`` for a public event, else the seats that may see it.
@@ -78,7 +78,7 @@ class Outcome(msgspec.Struct, frozen=True):
     details: Mapping[str, Any] = msgspec.field(default_factory=dict)
 
 
-class Step(msgspec.Struct, Generic[S], frozen=True):
+class Step(msgspec.Struct, Generic[S], frozen=True, gc=False):
     """The result of applying one decision."""
 
     state: S
@@ -258,7 +258,13 @@ def _plain_json(value: Any, depth: int = 0) -> bool:
     if depth > 4:
         return False
     if kind is dict:
-        return all(type(k) is str and _plain_json(v, depth + 1) for k, v in value.items())
+        for k, v in value.items():
+            if type(k) is not str:
+                return False
+            t = type(v)  # a scalar is checked here, without a call (most values)
+            if not (t is str or t is int or t is bool or v is None or _plain_json(v, depth + 1)):
+                return False
+        return True
     if kind is list:
         return all(_plain_json(v, depth + 1) for v in value)
     return False
@@ -297,8 +303,9 @@ def observe(game: Game[S], state: S, viewer: Seat | None) -> JSON:
     }
     if viewer is not None and viewer in pending:
         out["prompt"] = msgspec.to_builtins(pending[viewer])
-        out["legal"] = list(game.legal(state, viewer))
-        out["labels"] = [game.label(state, viewer, d) for d in out["legal"]]
+        legal = out["legal"] = list(game.legal(state, viewer))
+        label = game.label
+        out["labels"] = [label(state, viewer, d) for d in legal]
     outcome = game.outcome(state)
     out["outcome"] = None if outcome is None else msgspec.to_builtins(outcome)
     return out

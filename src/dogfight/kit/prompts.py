@@ -29,6 +29,7 @@ by the decoder with the field at fault before any rule is asked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar, Union
 
@@ -41,8 +42,11 @@ from dogfight.core.errors import IllegalDecision, MalformedDecision
 S = TypeVar("S")
 D = TypeVar("D")
 
+_replace: Any = msgspec.structs.replace
+"""A state with some fields changed (typed loosely: every game's state has ``prompts``)."""
 
-class Frame(msgspec.Struct, frozen=True):
+
+class Frame(msgspec.Struct, frozen=True, gc=False):
     """One decision asked: its ``kind``, the ``seats`` that must still answer (several
     at once for simultaneous orders), the ``text`` shown to them, and ``data`` the kind
     needs (which aircraft, which chain...). Kept in the state, so saved and digested."""
@@ -68,12 +72,14 @@ def top(state: Any) -> Frame | None:
 
 def push(state: S, *new: Frame) -> S:
     """``state`` with ``new`` frames on top (the last one given is answered first)."""
-    return _with(state, (*frames(state), *new))
+    out: S = _replace(state, prompts=(*state.prompts, *new))  # type: ignore[attr-defined]
+    return out
 
 
 def pop(state: S) -> S:
     """``state`` without its top frame."""
-    return _with(state, frames(state)[:-1])
+    out: S = _replace(state, prompts=state.prompts[:-1])  # type: ignore[attr-defined]
+    return out
 
 
 def replace_top(state: S, frame: Frame | None) -> S:
@@ -84,7 +90,8 @@ def replace_top(state: S, frame: Frame | None) -> S:
 
 def ask(state: S, *new: Frame) -> S:
     """``state`` whose whole stack is ``new`` (a new step of the sequence of play)."""
-    return _with(state, tuple(new))
+    out: S = _replace(state, prompts=new)
+    return out
 
 
 def answered(state: S, seat: Seat) -> S:
@@ -101,7 +108,8 @@ def answered(state: S, seat: Seat) -> S:
 
 
 def _with(state: S, stack: tuple[Frame, ...]) -> S:
-    return msgspec.structs.replace(state, prompts=stack)  # type: ignore[type-var]
+    out: S = _replace(state, prompts=stack)
+    return out
 
 
 # -- decoding decisions -------------------------------------------------------------------------
@@ -118,18 +126,27 @@ class Decoder:
         self.name = name
         self.shapes: tuple[type[Any], ...] = (
             tuple(shapes) if isinstance(shapes, Sequence) else (shapes,))
-        self._fields: list[tuple[type[Any], frozenset[str], frozenset[str]]] = []
         self._by_keys: dict[frozenset[str], Any] = {}
         """Shape chosen for each set of keys met so far (a handful per kind)."""
+
+    @functools.cached_property
+    def _fields(self) -> list[tuple[type[Any], frozenset[str], frozenset[str]]]:
+        """Each struct shape with its keys and its required keys (read when first
+        needed: loading a game inspects no shape)."""
+        fields = []
         for shape in self.shapes:
             info = msgspec.inspect.type_info(shape)
             if isinstance(info, msgspec.inspect.StructType):
                 names = frozenset(f.encode_name for f in info.fields)
                 required = frozenset(f.encode_name for f in info.fields if f.required)
-                self._fields.append((shape, names, required))
+                fields.append((shape, names, required))
+        return fields
 
     def decode(self, decision: Decision) -> Any:
-        shape = self.shapes[0] if len(self.shapes) == 1 else self._choose(decision)
+        if len(self.shapes) == 1:
+            shape = self.shapes[0]
+        else:  # _choose, inlined for the shapes met before
+            shape = self._by_keys.get(frozenset(decision)) or self._choose(decision)
         try:
             return msgspec.convert(decision, shape, strict=True)
         except msgspec.ValidationError as exc:
@@ -172,11 +189,14 @@ class PromptKind(Generic[S, D]):
     """Book and section of the rule, cited in refusals (``book: FILE § SECTION``)."""
 
     _decoder: ClassVar[Decoder]
+    _shows_frame: ClassVar[bool] = True
+    """The kind keeps the default :meth:`prompt` (every seat is shown the frame)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "decision" in cls.__dict__:
             cls._decoder = Decoder(cls.kind, cls.decision)
+        cls._shows_frame = cls.prompt is PromptKind.prompt
 
     def prompt(self, state: S, frame: Frame, seat: Seat) -> Prompt:
         """What ``seat`` is shown (its own): by default the frame's text and data."""
@@ -222,7 +242,8 @@ def prompt_table(*kinds: PromptKind[Any, Any]) -> dict[str, PromptKind[Any, Any]
 
 def as_json(decisions: Iterable[Any]) -> list[Decision]:
     """Typed decisions as the JSON objects the contract speaks."""
-    out: list[Decision] = msgspec.to_builtins(list(decisions))
+    out: list[Decision] = msgspec.to_builtins(
+        decisions if isinstance(decisions, list) else list(decisions))
     return out
 
 
@@ -250,27 +271,32 @@ class PromptedGame(Game[S]):
 
     def frame_for(self, state: S, seat: Seat) -> tuple[Frame, PromptKind[S, Any]] | None:
         """The frame ``seat`` must answer now, with its kind (``None``: nothing to decide)."""
-        frame = top(state)
-        if frame is None or seat not in frame.seats:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack:
+            return None
+        frame = stack[-1]
+        if seat not in frame.seats:
             return None
         return frame, self.prompts[frame.kind]
 
     def pending(self, state: S) -> Mapping[Seat, Prompt]:
-        frame = top(state)
-        if frame is None:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack:
             return {}
+        frame = stack[-1]
         kind = self.prompts[frame.kind]
-        if type(kind).prompt is PromptKind.prompt:  # the frame's own prompt, for every seat
+        if kind._shows_frame:  # the frame's own prompt, for every seat
             shown = Prompt(frame.kind, frame.text, frame.data)
-            return dict.fromkeys(frame.seats, shown)
+            seats = frame.seats
+            return {seats[0]: shown} if len(seats) == 1 else dict.fromkeys(seats, shown)
         return {seat: kind.prompt(state, frame, seat) for seat in frame.seats}
 
     def legal(self, state: S, seat: Seat) -> Sequence[Decision]:
-        found = self.frame_for(state, seat)
-        if found is None:
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack or seat not in stack[-1].seats:  # frame_for, inlined (every observe)
             return []
-        frame, kind = found
-        return as_json(kind.legal(state, frame, seat))
+        frame = stack[-1]
+        return as_json(self.prompts[frame.kind].legal(state, frame, seat))
 
     def validate(self, state: S, seat: Seat, decision: Decision) -> None:
         kind, frame, typed = self._read(state, seat, decision)
@@ -281,12 +307,12 @@ class PromptedGame(Game[S]):
         return self._apply(kind, state, frame, seat, typed)
 
     def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        """Validate and apply with one reading of the decision (written out in one
-        function: it runs at every decision of every game)."""
+        """Validate and apply with one reading of the decision (``_read``, ``_check``
+        and ``_apply`` in one call: it is the path of every decision)."""
         stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
-        frame = stack[-1] if stack else None
-        if frame is None or seat not in frame.seats:
+        if not stack or seat not in stack[-1].seats:  # frame_for, inlined
             raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
+        frame = stack[-1]
         kind = self.prompts[frame.kind]
         typed = kind._decoder.decode(decision)
         reason = kind.refusal(state, frame, seat, typed)

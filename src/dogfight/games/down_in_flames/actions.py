@@ -24,7 +24,6 @@ from dogfight.games.down_in_flames.aircraft import (
     card,
     enemies,
     find,
-    is_attack_card,
     is_bomber,
     maneuver_value,
     plane,
@@ -83,53 +82,70 @@ class End(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 Action = Play | Abandon | Select | End
 
 
-def plays_on(state: DifState, p: Plane, s: Stats, q: Plane, key: str, k: ActionCard,
-             free: bool, r: int, data: DifData) -> list[Play]:
-    """Every way ``p`` may play card ``key`` (``k``) against enemy ``q`` (a target it
-    is ``free`` to target, at position ``r``)."""
+def plays_on(state: DifState, p: Plane, s: Stats, q: Plane,
+             cards: Sequence[tuple[str, ActionCard]], free: bool, r: int,
+             data: DifData) -> list[Play]:
+    """Every way ``p`` may play each of ``cards`` (card id, card) against enemy ``q``
+    (a target it is ``free`` to target, at position ``r``)."""
     out: list[Play] = []
+    qid = q.id
     bomber = is_bomber(q)
-    attack = is_attack_card(k)
-    if free and attack and can_initiate(k) and r >= 0:
-        cost = k.bursts + (1 if q.evasive and not k.fuel_tank else 0)
-        if cost <= bursts_at(s, r, data) - p.spent:
-            out.append(Play(key, "attack", q.id))
-    if (s.gunner and attack and r < 0
-            and k.bursts + (1 if q.evasive else 0) <= s.gunner - p.gunner_spent):
-        out.append(Play(key, "gunner", q.id))
-    value = maneuver_value(p, k)
-    if value and (free or (bomber and not holding(state, p.id))):
-        sel = 0 if not bomber or p.selected == q.id else 1
-        for steps in range(1, min(value - sel, 2 - r) + 1):
-            if slot_free(state, p.id, q.id, r + steps):
-                out.append(Play(key, "maneuver", q.id, steps))
-    if not bomber:
-        if k.title == "Scissors" and r == -1 and slot_free(state, p.id, q.id, 1):
-            out.append(Play(key, "scissors", q.id))
-        elif s.agile and not p.agile_used and r == -1 and slot_free(state, p.id, q.id, 1):
-            out.append(Play(key, "agile", q.id))
-        if k.title == "Barrel Roll" and r < 0:
-            out.append(Play(key, "barrel-roll", q.id))
+    evade = 1 if q.evasive else 0
+    fire = bursts_at(s, r, data) - p.spent if free and r >= 0 else None
+    gun = s.gunner - p.gunner_spent if s.gunner and r < 0 else None
+    closes = free or (bomber and not holding(state, p.id))
+    sel = 0 if not bomber or p.selected == qid else 1
+    agile = s.agile and not p.agile_used and r == -1
+    slots: dict[int, bool] = {}  # slot_free(state, p.id, qid, value), asked once a value
+    for key, k in cards:
+        attack = k.title in ATTACK_TITLES  # is_attack_card(k)
+        if (fire is not None and attack and can_initiate(k)
+                and k.bursts + (evade if not k.fuel_tank else 0) <= fire):
+            out.append(Play(key, "attack", qid))
+        if gun is not None and attack and k.bursts + evade <= gun:
+            out.append(Play(key, "gunner", qid))
+        value = k.maneuver  # maneuver_value(p, k)
+        if value == 0 and p.pilot:
+            value = data.pilot(p.pilot).min_maneuver
+        if value and closes:
+            for steps in range(1, min(value - sel, 2 - r) + 1):
+                free_slot = slots.get(r + steps)
+                if free_slot is None:
+                    free_slot = slots[r + steps] = slot_free(state, p.id, qid, r + steps)
+                if free_slot:
+                    out.append(Play(key, "maneuver", qid, steps))
+        if not bomber:
+            if (k.title == "Scissors" or agile) and r == -1:
+                free_slot = slots.get(1)
+                if free_slot is None:
+                    free_slot = slots[1] = slot_free(state, p.id, qid, 1)
+                if free_slot:
+                    out.append(Play(key, "scissors" if k.title == "Scissors" else "agile",
+                                    qid))
+            if k.title == "Barrel Roll" and r < 0:
+                out.append(Play(key, "barrel-roll", qid))
     return out
 
 
-def tactics(p: Plane, s: Stats, key: str, k: ActionCard) -> list[Play]:
-    """Card ``key`` (``k``) played on ``p`` itself (book § Cartes de Tactique)."""
-    if k.title in ("Tight Turn", "Yo-Yo", "Evasive", "Redline") or (
-            s.barrage and k.title in ATTACK_TITLES):
-        return [Play(key, "tactic")]
+def tactics(p: Plane, s: Stats, cards: Sequence[tuple[str, ActionCard]]) -> list[Play]:
+    """Each of ``cards`` (card id, card) played on ``p`` itself (book § Cartes de
+    Tactique)."""
     out: list[Play] = []
-    if k.title == "Vertical Roll":
-        if p.altitude > 0:
-            out.append(Play(key, "tactic", altitude="dive"))
-        if p.altitude < 4:
-            rest = list(p.hand)
-            rest.remove(key)
-            if climb_free(p):
-                out.append(Play(key, "tactic", altitude="climb"))
-            else:
-                out += [Play(key, "tactic", altitude="climb", discard=c)
-                        for c in sorted(set(rest))]
+    for key, k in cards:
+        if k.title in ("Tight Turn", "Yo-Yo", "Evasive", "Redline") or (
+                s.barrage and k.title in ATTACK_TITLES):
+            out.append(Play(key, "tactic"))
+        elif k.title == "Vertical Roll":
+            if p.altitude > 0:
+                out.append(Play(key, "tactic", altitude="dive"))
+            if p.altitude < 4:
+                if climb_free(p):
+                    out.append(Play(key, "tactic", altitude="climb"))
+                else:
+                    rest = list(p.hand)
+                    rest.remove(key)
+                    out += [Play(key, "tactic", altitude="climb", discard=c)
+                            for c in sorted(set(rest))]
     return out
 
 
@@ -138,7 +154,7 @@ def selections(state: DifState, p: Plane, hand: Sequence[str]) -> list[Select]:
     out: list[Select] = []
     if not p.selected and not holding(state, p.id):
         bombers = bombers_at(state, p)
-        free_id = free_bomber(state, p)
+        free_id = free_bomber(state, p, bombers)
         for b in bombers:
             if b.id == free_id:
                 out.append(Select(b.id))
@@ -162,10 +178,8 @@ def action_choices(state: DifState) -> list[Action]:
         if targetable(state, p, q):
             free = free_to_target(state, p, q)
             r = rel(state, p.id, q.id)
-            for key, k in cards:
-                out += plays_on(state, p, s, q, key, k, free, r, data)
-    for key, k in cards:
-        out += tactics(p, s, key, k)
+            out += plays_on(state, p, s, q, cards, free, r, data)
+    out += tactics(p, s, cards)
     out += [Abandon(t) for t in holding(state, p.id)]
     out += selections(state, p, hand)
     out.append(End(True))
@@ -196,7 +210,7 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
         return refused(f"{p.id} holds no {k.title} card")
     s = stats(state, p, data)
     if decision.as_ == "tactic":
-        if decision in tactics(p, s, key, k):
+        if decision in tactics(p, s, ((key, k),)):
             return None
         return refused(f"{k.title} is not played so as a tactic", "Cartes de Tactique")
     q = find(state, decision.target)
@@ -204,8 +218,8 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
         return refused(f"there is no plane {decision.target!r}")
     if q.altitude != p.altitude:
         return refused(f"{q.id} is not at {p.id}'s altitude", "Actions")
-    if q in enemies(state, p) and targetable(state, p, q) and decision in plays_on(
-            state, p, s, q, key, k, free_to_target(state, p, q), rel(state, p.id, q.id),
+    if targetable(state, p, q) and decision in plays_on(  # targetable: an enemy in play
+            state, p, s, q, ((key, k),), free_to_target(state, p, q), rel(state, p.id, q.id),
             data):
         return None
     if decision.as_ == "attack" and rel(state, p.id, q.id) < 0:

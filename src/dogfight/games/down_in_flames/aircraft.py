@@ -148,7 +148,11 @@ def stats(state: DifState, p: Plane, data: DifData | None = None) -> Stats:
     leader applied (book § Les cartes Chasseurs, § Endommager des chasseurs, §
     Marqueurs de pilote expérimenté, § Ailiers); campaign option Gunner. ``data``:
     the dataset, when the caller holds it already."""
-    s = (data or dataset()).profile(p.aircraft, p.pilot, p.damage)
+    # data.profile(p.aircraft, p.pilot, p.damage), one call fewer (asked very often)
+    profiles = (data or dataset()).profiles
+    s = profiles[p.aircraft, p.pilot, False]
+    if p.damage >= s.airframe[0]:
+        s = profiles[p.aircraft, p.pilot, True]
     if state.options.rules.wingmen and any(
             q.leader == p.id and in_play(q) for q in state.planes):
         s = s._replace(pre=s.pre + 1, post=s.post + 1)  # book § Ailiers: one card more
@@ -161,15 +165,19 @@ def stats(state: DifState, p: Plane, data: DifData | None = None) -> Stats:
 
 
 def damaged(state: DifState, p: Plane, data: DifData | None = None) -> bool:
-    return p.damage >= stats(state, p, data).airframe[0]
+    """Book § Endommager des chasseurs; the airframe is the profile's (:func:`stats`
+    changes only the draws and the gunner, never the airframe)."""
+    return p.damage >= (data or dataset()).profile(p.aircraft, p.pilot, p.damage).airframe[0]
 
 
-def alt_mods(state: DifState, p: Plane, data: DifData | None = None) -> tuple[int, int]:
+def alt_mods(state: DifState, p: Plane, data: DifData | None = None,
+             s: Stats | None = None) -> tuple[int, int]:
     """Book § Effets de l'altitude; a turbocharger treats High as Medium and Very
-    High as High (book § Turbocharger). Figures: ``data/rules.toml``."""
+    High as High (book § Turbocharger). Figures: ``data/rules.toml``. ``s``: the
+    plane's :func:`stats`, when the caller holds them."""
     data = data or dataset()
     level = p.altitude
-    if stats(state, p, data).turbo and level >= 3:
+    if (s or stats(state, p, data)).turbo and level >= 3:
         level -= 1
     row = data.altitude_rows[level]
     return row.pre, row.post

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, Prompt, Seat
+from dogfight.core import Event, Prompt, Seat, canonical_json
 from dogfight.games.down_in_flames.aircraft import R, in_play, plane, put, replace, seat_of
 from dogfight.games.down_in_flames.cards import discard_with_event, draw, spend
 from dogfight.games.down_in_flames.data import dataset
@@ -117,23 +117,60 @@ class Climb(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     discard: str = ""
 
 
-def climb_choices(state: DifState) -> list[Climb]:
-    p = plane(state, state.active)
-    out = [Climb("stay")]
-    wing_to = 0
+def wing_to(state: DifState, p: Plane) -> int:
+    """Book § Ailiers: the way a wingman must close on its leader (1 up, -1 down, 0:
+    free to choose)."""
     if state.options.rules.wingmen and p.leader:
         leader = plane(state, p.leader)
         if in_play(leader) and leader.altitude != p.altitude:
-            wing_to = 1 if leader.altitude > p.altitude else -1
-            out = []  # book § Ailiers: the wingman closes on its leader
-    if p.altitude < 4 and wing_to >= 0:
+            return 1 if leader.altitude > p.altitude else -1
+    return 0
+
+
+def climb_choices(state: DifState) -> list[Climb]:
+    p = plane(state, state.active)
+    wing = wing_to(state, p)
+    out = [] if wing else [Climb("stay")]
+    if p.altitude < 4 and wing >= 0:
         if climb_free(p):
             out.append(Climb("climb"))
         else:
             out += [Climb("climb", c) for c in sorted(set(p.hand))]
-    if p.altitude > 0 and wing_to <= 0:
+    if p.altitude > 0 and wing <= 0:
         out.append(Climb("dive"))
     return out or [Climb("stay")]
+
+
+def climb_forced(state: DifState) -> bool:
+    """:func:`climb_choices` offers one choice only (the rules then take it), counted
+    without listing them."""
+    p = plane(state, state.active)
+    wing = wing_to(state, p)
+    n = 0 if wing else 1
+    if p.altitude < 4 and wing >= 0:
+        n += 1 if climb_free(p) else len(set(p.hand))
+    if p.altitude > 0 and wing <= 0:
+        n += 1
+    return n <= 1
+
+
+def climb_refusal(state: DifState, decision: Climb) -> str | None:
+    """Why ``decision`` is not among :func:`climb_choices` (``None``: it is), without
+    listing them."""
+    p = plane(state, state.active)
+    wing = wing_to(state, p)
+    up = p.altitude < 4 and wing >= 0
+    down = p.altitude > 0 and wing <= 0
+    free = climb_free(p)
+    how, discard = decision.altitude, decision.discard
+    if how == "climb" and up and (discard == "" if free else discard in p.hand):
+        return None
+    if how == "dive" and down and discard == "":
+        return None
+    if how == "stay" and discard == "" and (
+            not wing or not (down or (up and (free or p.hand)))):
+        return None
+    return f"{canonical_json(msgspec.to_builtins(decision))} is not a legal climb now"
 
 
 def change_altitude(state: DifState, decision: Climb, events: list[Event]) -> DifState:
@@ -154,6 +191,10 @@ class AltitudeChange(PromptKind[DifState, Climb]):
 
     def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Climb]:
         return climb_choices(state)
+
+    def refusal(self, state: DifState, frame: Frame, seat: Seat,
+                decision: Climb) -> str | None:
+        return climb_refusal(state, decision)
 
     def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Climb,
               events: list[Event]) -> DifState:

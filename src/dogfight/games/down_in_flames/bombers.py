@@ -48,9 +48,11 @@ def bombers_at(state: DifState, p: Plane) -> list[Plane]:
     return [q for q in enemies(state, p) if is_bomber(q) and targetable(state, p, q)]
 
 
-def free_bomber(state: DifState, p: Plane) -> str:
-    """Book § Choisir un bombardier: a lone bomber in the rear row is chosen freely."""
-    group = bombers_at(state, p)
+def free_bomber(state: DifState, p: Plane, group: list[Plane] | None = None) -> str:
+    """Book § Choisir un bombardier: a lone bomber in the rear row is chosen freely
+    (``group``: :func:`bombers_at`, when the caller holds it already)."""
+    if group is None:
+        group = bombers_at(state, p)
     if not group:
         return ""
     back = max(q.row for q in group)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from dogfight.core import Event, shuffle
-from dogfight.games.down_in_flames.aircraft import is_bomber, plane, put, replace, stats
+from dogfight.games.down_in_flames.aircraft import Stats, is_bomber, plane, put, replace, stats
 from dogfight.games.down_in_flames.data import DifData, dataset
 from dogfight.games.down_in_flames.state import DifState, Options
 
@@ -26,11 +26,13 @@ def fresh_deck(opts: Options) -> list[str]:
 
 
 def draw(state: DifState, pid: str, n: int, events: list[Event], cap: bool = True,
-         turret: bool = False, data: DifData | None = None) -> DifState:
+         turret: bool = False, data: DifData | None = None,
+         s: Stats | None = None) -> DifState:
     """Draw ``n`` cards; with ``cap`` none past the Performance (book § Tirage de
-    cartes); ``turret``: into a bomber's turret hand (book § Tourelles)."""
+    cartes); ``turret``: into a bomber's turret hand (book § Tourelles). ``s``: the
+    plane's :func:`stats`, when the caller holds them."""
     p = plane(state, pid)
-    limit = stats(state, p, data).performance if cap else 10**6
+    limit = (s or stats(state, p, data)).performance if cap else 10**6
     hand = list(p.turret_hand if turret else p.hand)
     deck, discard, rng = state.deck, state.discard, state.rng
     drawn = 0

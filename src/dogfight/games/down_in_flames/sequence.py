@@ -112,8 +112,8 @@ def pre_draw(state: DifState, events: list[Event]) -> DifState:
     data = dataset()
     p = plane(state, state.active)
     s = stats(state, p, data)
-    pre = s.pre + alt_mods(state, p, data)[0]
-    state = draw(state, p.id, pre, events, data=data)
+    pre = s.pre + alt_mods(state, p, data, s)[0]
+    state = draw(state, p.id, pre, events, data=data, s=s)
     state = replace(state, phase="climb")
     if s.pre == 0 and pre < 0:
         state = stall(state, p.id, "climb", events)
@@ -198,8 +198,8 @@ def discard_step(state: DifState, key: str | None, events: list[Event]) -> DifSt
     data = dataset()
     p = plane(state, pid)
     s = stats(state, p, data)
-    post = s.post + alt_mods(state, p, data)[1]
-    state = draw(state, pid, post, events, data=data)
+    post = s.post + alt_mods(state, p, data, s)[1]
+    state = draw(state, pid, post, events, data=data, s=s)
     state = replace(state, phase="order")
     if s.post == 0 and post < 0:
         state = stall(state, pid, "end", events)

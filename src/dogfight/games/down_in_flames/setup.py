@@ -120,15 +120,24 @@ def pair_wingmen(planes: list[Plane]) -> list[Plane]:
 
 # -- the fighters, chosen in secret ------------------------------------------------------------
 def fighters(opts: Options, p: Plane) -> dict[str, Aircraft]:
+    """The fighters ``p`` may choose by year and side (book § Mise en place): those
+    :func:`eligible` (the same test, inlined: the whole list is read)."""
+    year, any_side = opts.year, not opts.historical or opts.rules.free_for_all
     return {key: a for key, a in dataset().aircraft.items()
-            if not a.is_bomber and a.year <= opts.year
-            and (not opts.historical or opts.rules.free_for_all
-                 or SIDE_OF[a.nation] == p.side)}
+            if a.year <= year and "bomber" not in a.specials  # a.is_bomber, inlined
+            and (any_side or SIDE_OF[a.nation] == p.side)}
 
 
-def room(state: DifState, p: Plane) -> int:
+def eligible(opts: Options, p: Plane, a: Aircraft) -> bool:
+    """``a`` is among :func:`fighters` of ``p``."""
+    return (a.year <= opts.year and not a.is_bomber
+            and (not opts.historical or opts.rules.free_for_all or SIDE_OF[a.nation] == p.side))
+
+
+def room(state: DifState, p: Plane, pool: dict[str, Aircraft] | None = None) -> int:
     """Points left for ``p``: the seat's agreed points less its other fighters
-    (chosen or sealed) and the cheapest fighter for each plane still to choose."""
+    (chosen or sealed) and the cheapest fighter for each plane still to choose
+    (``pool``: :func:`fighters` of ``p``, when the caller holds it already)."""
     data = dataset()
     used = 0
     left = 0
@@ -143,19 +152,25 @@ def room(state: DifState, p: Plane) -> int:
             used += data.aircraft[key].vp + pilot_vp(pilot)
         else:
             left += 1
-    cheapest = min((a.vp for a in fighters(state.options, p).values()), default=0)
+    cheapest = 0
+    if left:  # the cheapest fighter matters only for planes still to choose
+        if pool is None:
+            pool = fighters(state.options, p)
+        cheapest = min((a.vp for a in pool.values()), default=0)
     return state.options.vp - used - cheapest * left - pilot_vp(p.pilot)
 
 
 def fighter_choices(state: DifState, p: Plane) -> list[str]:
     """Book § Mise en place: a fighter within the agreed points and year (each seat's
     fighters together within the points), of the seat's side when historical."""
-    left = room(state, p)
-    return sorted(key for key, a in fighters(state.options, p).items() if a.vp <= left)
+    pool = fighters(state.options, p)
+    left = room(state, p, pool)
+    return sorted(key for key, a in pool.items() if a.vp <= left)
 
 
 def unchosen(state: DifState) -> list[Plane]:
-    return [p for p in state.planes if not p.aircraft and not state.sealed.has(p.id)]
+    sealed = state.sealed.owners()
+    return [p for p in state.planes if not p.aircraft and p.id not in sealed]
 
 
 def after_choices(state: DifState, events: list[Event]) -> DifState:
@@ -191,8 +206,18 @@ def balance(state: DifState, events: list[Event]) -> DifState:
     return replace(state, balance=granted)
 
 
-def first_of_seat(planes: Sequence[Plane], seat: Seat) -> Plane:
-    return next(p for p in planes if p.seat == seat)
+def next_unchosen(state: DifState, seat: Seat) -> Plane:
+    """``seat``'s first plane whose fighter is still to choose (of :func:`unchosen`)."""
+    sealed = state.sealed.owners()
+    return next(p for p in state.planes
+                if p.seat == seat and not p.aircraft and p.id not in sealed)
+
+
+def next_altitude_unchosen(state: DifState, seat: Seat) -> Plane:
+    """``seat``'s first plane whose starting altitude is still to choose."""
+    sealed = state.sealed.owners()
+    return next(p for p in state.planes
+                if p.seat == seat and p.altitude < 0 and not p.bomber and p.id not in sealed)
 
 
 class Fighter(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -221,11 +246,11 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
 
     def prompt(self, state: DifState, frame: Frame, seat: Seat) -> Prompt:
         return Prompt("fighter", "Choose your fighter in secret",
-                      {"plane": first_of_seat(unchosen(state), seat).id})
+                      {"plane": next_unchosen(state, seat).id})
 
     def legal(self, state: DifState, frame: Frame,
               seat: Seat) -> Sequence[Fighter | FighterWithPilot]:
-        p = first_of_seat(unchosen(state), seat)
+        p = next_unchosen(state, seat)
         if state.options.rules.experienced_pilots and not p.pilot:
             out: list[Fighter | FighterWithPilot] = []
             left = room(state, p)
@@ -240,7 +265,7 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
 
     def refusal(self, state: DifState, frame: Frame, seat: Seat,
                 decision: Fighter | FighterWithPilot) -> str | None:
-        p = first_of_seat(unchosen(state), seat)
+        p = next_unchosen(state, seat)
         if decision.plane != p.id:
             return f"choose the fighter of {p.id} first"
         experienced = state.options.rules.experienced_pilots and not p.pilot
@@ -249,7 +274,7 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
                     else "pilot markers are not in play (or already given)")
         data = dataset()
         a = data.aircraft.get(decision.fighter)
-        if a is None or decision.fighter not in fighters(state.options, p):
+        if a is None or not eligible(state.options, p, a):
             return "this fighter is not of the agreed year, or not of your side"
         spare = room(state, p) - a.vp
         if spare < 0:
@@ -274,8 +299,9 @@ class FighterChoice(PromptKind[DifState, Fighter | FighterWithPilot]):
 
 # -- starting altitudes, chosen in secret ------------------------------------------------------
 def altitude_unchosen(state: DifState) -> list[Plane]:
+    sealed = state.sealed.owners()
     return [p for p in state.planes
-            if p.altitude < 0 and not p.bomber and not state.sealed.has(p.id)]
+            if p.altitude < 0 and not p.bomber and p.id not in sealed]
 
 
 class StartAltitudeChoice(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -294,11 +320,11 @@ class StartAltitude(PromptKind[DifState, StartAltitudeChoice]):
 
     def prompt(self, state: DifState, frame: Frame, seat: Seat) -> Prompt:
         return Prompt("altitude", "Choose your starting altitude in secret",
-                      {"plane": first_of_seat(altitude_unchosen(state), seat).id})
+                      {"plane": next_altitude_unchosen(state, seat).id})
 
     def legal(self, state: DifState, frame: Frame,
               seat: Seat) -> Sequence[StartAltitudeChoice]:
-        p = first_of_seat(altitude_unchosen(state), seat)
+        p = next_altitude_unchosen(state, seat)
         levels = list(START_ALTITUDES)
         if stats(state, p).turbo:
             levels.append("high")

@@ -81,15 +81,26 @@ def speed_choices(state: DifState) -> list[Speed | Abandon]:
                 out.append(Speed("maneuver"))
         return out
     out = [Speed("skip"), *(Speed(q.id) for q in speed_targets(state, p))]
-    if not holding(state, p.id):
-        for q in bombers_at(state, p):
+    held = holding(state, p.id)
+    if not held:
+        group = bombers_at(state, p)
+        for q in group:
             diff = stats(state, p).speed - stats(state, q).speed
-            if diff > 0 or free_bomber(state, p) == q.id:
+            if diff > 0 or free_bomber(state, p, group) == q.id:
                 out.append(Speed(q.id))
-        if bombers_at(state, p) and not p.selected:
+        if group and not p.selected:
             out.append(Speed("pick"))
-    out += [Abandon(t) for t in holding(state, p.id)]
+    out += [Abandon(t) for t in held]
     return out
+
+
+def speed_forced(state: DifState) -> bool:
+    """:func:`speed_choices` offers one choice only (the rules then take it): at the
+    start of the step, with no position held and no bomber about, none is listed."""
+    p = plane(state, state.active)
+    if state.speed_target or holding(state, p.id) or bombers_at(state, p):
+        return len(speed_choices(state)) == 1
+    return not speed_targets(state, p)
 
 
 def speed_step(state: DifState, decision: Speed | Abandon, events: list[Event]) -> DifState:

@@ -135,7 +135,7 @@ class Plane(msgspec.Struct, frozen=True, gc=False):
     """A bomber's bombing pattern, once declared."""
 
 
-class Chain(msgspec.Struct, frozen=True):
+class Chain(msgspec.Struct, frozen=True, gc=False):
     """An action and the reactions to it (book § Jouer une carte)."""
 
     kind: Literal["attack", "gunner", "maneuver", "speed", "scissors", "barrel-roll"]
@@ -183,7 +183,7 @@ Phase = Literal["options", "choose", "formation", "altitude", "flak", "start", "
 first fighter drawn (``turn.proceed``), never seen by a player."""
 
 
-class DifState(msgspec.Struct, frozen=True):
+class DifState(msgspec.Struct, frozen=True, gc=False):
     options: Options
     rng: Rng
     deck: tuple[str, ...]

@@ -19,6 +19,8 @@ single choice), then asks the step of the sequence of play under the interruptio
 
 from __future__ import annotations
 
+import functools
+
 from dogfight.core import Event
 from dogfight.games.down_in_flames import (
     actions,
@@ -51,10 +53,12 @@ STEP_TEXTS = {"jettison": "Jettison your bombs?", "climb": "Change altitude?",
 def proceed(state: DifState, events: list[Event]) -> DifState:
     """Run what needs no decision (turn ends, new game turns, the game's end, a
     choice with a single option), then ask the next decision."""
+    waiting: tuple[Frame, ...] = ()
     for _ in range(1000):
-        if state.phase == "over":
+        phase = state.phase
+        if phase == "over":
             return ask(state)
-        if state.phase == "start":
+        if phase == "start":
             if any(sequence.takes_turns(p) for p in state.planes):
                 state = sequence.start_play(state, events)
             else:
@@ -68,18 +72,21 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
         phase, active = state.phase, state.active
         if phase == "bombing":
             if missions.unpatterned(state):
+                waiting = interruptions(state)
                 break
             state = missions.bomb(state, events)
             state = victory.finish(state, events, state.result or "turns")
             continue
         if state.chain is not None:
             state = chains.cancel_if_gone(state)
-        if interrupted(state):
+        stack = state.prompts  # interruptions(state), inlined (after every decision)
+        waiting = tuple([f for f in stack if f.kind in INTERRUPTIONS]) if stack else ()
+        if waiting:
             break
         if phase == "order" and active:  # a stall's discard ended the turn
             state = sequence.end_turn(state, events)
             continue
-        if phase in ("jettison", "climb", "speed", "actions", "discard") and active:
+        if phase in STEP_TEXTS and active:  # a step of a fighter's turn
             p = plane(state, active)
             if not in_play(p):
                 state = sequence.end_turn(state, events)
@@ -87,17 +94,13 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
             if phase == "discard" and not p.hand:
                 state = sequence.discard_step(state, None, events)
                 continue
-            if phase == "climb":
-                climbs = altitude.climb_choices(state)
-                if len(climbs) == 1:
-                    state = altitude.change_altitude(state, climbs[0], events)
-                    continue
-            if phase == "speed":
-                moves = speed.speed_choices(state)
-                if len(moves) == 1:
-                    state = speed.speed_step(state, moves[0], events)
-                    continue
-            break
+            if phase == "climb" and altitude.climb_forced(state):
+                state = altitude.change_altitude(state, altitude.climb_choices(state)[0], events)
+                continue
+            if phase == "speed" and speed.speed_forced(state):
+                state = speed.speed_step(state, speed.speed_choices(state)[0], events)
+                continue
+            return ask(state, turn_frame(phase, p.seat, active))  # step(state), nothing waits
         if phase == "order":
             candidates = sequence.next_candidates(state)
             if not candidates:
@@ -112,26 +115,26 @@ def proceed(state: DifState, events: list[Event]) -> DifState:
         break
     else:
         raise RuntimeError("down-in-flames: the rules loop did not settle")
-    return ask(state, *step(state), *interruptions(state))
+    return ask(state, *step(state), *waiting)
 
 
 INTERRUPTIONS = frozenset({"react", "follow", "pick", "evasive", "stall"})
 """The kinds of decision the rules push on top of the step of the sequence of play."""
 
 
-def interrupted(state: DifState) -> bool:
-    """Some interruption waits on the stack."""
-    return any(f.kind in INTERRUPTIONS for f in state.prompts)
-
-
 def interruptions(state: DifState) -> tuple[Frame, ...]:
     """The interruptions waiting on the stack, bottom first."""
-    return tuple(f for f in state.prompts if f.kind in INTERRUPTIONS)
+    stack = state.prompts
+    if not stack:
+        return ()
+    return tuple([f for f in stack if f.kind in INTERRUPTIONS])
 
 
 def step(state: DifState) -> list[Frame]:
     """The step of the sequence of play asked now (under any interruption)."""
     phase = state.phase
+    if state.active and phase in STEP_TEXTS:  # the common case first
+        return [turn_frame(phase, seat_of(state, state.active), state.active)]
     m = state.mission
     if phase == "options":
         return [Frame("option", missions.choosing_options(state),
@@ -158,7 +161,11 @@ def step(state: DifState) -> list[Frame]:
         seats = sorted({seat_of(state, pid) for pid in sequence.next_candidates(state)})
         if seats:
             return [Frame("order", tuple(seats), "Choose which of your fighters acts now")]
-    elif state.active and phase in STEP_TEXTS:
-        return [Frame(phase, (seat_of(state, state.active),), STEP_TEXTS[phase],
-                      {"plane": state.active})]
     return []
+
+
+@functools.lru_cache(maxsize=256)
+def turn_frame(phase: str, seat: str, pid: str) -> Frame:
+    """The frame of step ``phase`` of fighter ``pid``'s turn, asked of ``seat`` (the
+    same frozen value each time it is asked: frames are never changed in place)."""
+    return Frame(phase, (seat,), STEP_TEXTS[phase], {"plane": pid})

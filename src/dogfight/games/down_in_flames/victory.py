@@ -22,21 +22,21 @@ def vp(state: DifState, data: DifData | None = None) -> dict[str, int]:
     victoire), balancing (book § Equilibrer)."""
     if state.mission is not None and state.mission.vp:
         return dict(state.mission.vp)
-    data = data or dataset()
     out = {side: 0 for _, side in state.seats}
     for side, v in state.balance:
         out[side] = out.get(side, 0) + v
     for p in state.planes:
         if not p.aircraft or not (p.damage or p.down):
             continue
+        data = data or dataset()
         worth = value(p, data)
-        for side in out:
-            if side == p.side:
+        if not p.down:  # a damaged survivor is worth half
+            if not damaged(state, p, data):
                 continue
-            if p.down:
+            worth //= 2
+        for side in out:
+            if side != p.side:
                 out[side] += worth
-            elif damaged(state, p, data):
-                out[side] += worth // 2
     return out
 
 

@@ -50,10 +50,11 @@ def plane_view(p: Plane, secrets: bool, s: Stats | None,
         "pattern": p.pattern, "hits_dealt": p.hits_dealt,
     }
     if s is not None:
-        name, nation, specials = card
-        entry.update({"aircraft": p.aircraft, "name": name, "nation": nation,
-                      "pilot": p.pilot, "damaged": p.damage >= s.airframe[0],
-                      "stats": stats_json(s, specials)})
+        entry["aircraft"] = p.aircraft
+        entry["name"], entry["nation"], specials = card
+        entry["pilot"] = p.pilot
+        entry["damaged"] = p.damage >= s.airframe[0]
+        entry["stats"] = stats_json(s, specials)
     if p.altitude >= 0:
         entry["altitude"] = ALTITUDES[p.altitude]
     if secrets:
@@ -75,17 +76,18 @@ def waiting(state: DifState) -> tuple[Frame | None, Frame | None]:
 
 def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
     """What ``viewer`` (``None``: a spectator) sees; ``data``: the game's dataset."""
-    over = state.phase == "over"
-    revealed_all = all(p.aircraft for p in state.planes)
+    phase = state.phase
+    over = phase == "over"
+    # while fighters are chosen, a chosen one shows once all are (bombers at once)
+    hidden = phase == "choose" and not all(p.aircraft for p in state.planes)
+    faces = data.faces
     planes = []
     for p in state.planes:
-        show = p.aircraft != "" and (revealed_all or p.bomber or p.loaded
-                                     or state.phase != "choose")
-        if show:
-            planes.append(plane_view(p, viewer == p.seat or over, stats(state, p, data),
-                                     data.faces[p.aircraft]))
+        if p.aircraft and not (hidden and not p.bomber and not p.loaded):
+            planes.append(plane_view(p, over or viewer == p.seat, stats(state, p, data),
+                                     faces[p.aircraft]))
         else:
-            planes.append(plane_view(p, viewer == p.seat or over, None, NO_CARD))
+            planes.append(plane_view(p, over or viewer == p.seat, None, NO_CARD))
     sealed: dict[str, Any] = {}
     for pid, order in state.sealed.orders:
         owner = find(state, pid)

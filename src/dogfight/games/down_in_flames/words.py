@@ -16,14 +16,15 @@ from dogfight.games.down_in_flames.state import ALTITUDES
 def label(decision: Decision) -> str:
     """A decision in words; it depends on the decision alone, so it is memoised."""
     try:
-        return _label(tuple(decision.items()))
+        return label_of(tuple(decision.items()))
     except TypeError:  # a list inside (follow's discards): not hashable
         return words(decision)
 
 
 @functools.lru_cache(maxsize=8192)
-def _label(key: tuple[tuple[str, Any], ...]) -> str:
-    return words(dict(key))
+def label_of(items: tuple[tuple[str, Any], ...]) -> str:
+    """The words of the decision whose ``items()`` are ``items`` (memoised)."""
+    return words(dict(items))
 
 
 def words(decision: Decision) -> str:
