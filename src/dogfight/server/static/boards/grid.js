@@ -39,7 +39,7 @@ export function gridBoard(observation, seat, geometry) {
   const seats = observation.seats || {};
   const colours = sideColours(seats);
   const unit = 60; // one step, in SVG units
-  const margin = unit;
+  const margin = 2 * unit; // room for pieces one cell off the map (access points) and labels
   const right = (width - (height > 1 ? 0.5 : 1)) * unit; // the last centre of a row
   const bottom = (height - 1) * geometry.rowHeight * unit;
   const board = svg("svg", {
