@@ -90,14 +90,14 @@ class DuelGame(PromptedGame[DuelState]):
     # -- what is seen -------------------------------------------------------------------
     def view(self, state: DuelState, viewer: Seat | None) -> Any:
         over = state.phase == "over"
-        sealed = state.orders.reveal()  # for the rules here; each seat is shown its own
+        sealed = dict(state.orders.orders)  # for the rules here; each seat sees its own
         pilots = {}
         for index, (seat, pilot) in enumerate(zip(SEATS, state.pilots, strict=True)):
             mine = viewer == seat
             entry: dict[str, Any] = {
                 "planned": seat in sealed,
                 "cards_taken": pilot.cards_taken,
-                "deck": len(pilot.deck),
+                "deck": len(pilot.deck.cards),
                 "jammed": pilot.jammed > 0,
                 "shot_down": pilot.shot_down,
             }

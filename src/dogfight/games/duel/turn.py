@@ -11,14 +11,14 @@ from __future__ import annotations
 from dogfight.core import Event
 from dogfight.games.duel import end_of_round, fire, planning
 from dogfight.games.duel.state import DuelState
-from dogfight.kit.prompts import prompt_table, top
+from dogfight.kit.prompts import prompt_table
 
 PROMPTS = prompt_table(planning.Planning(), fire.Firing())
 
 
 def proceed(state: DuelState, events: list[Event]) -> DuelState:
     """What follows once everyone asked has answered (nothing while a frame waits)."""
-    if top(state) is not None:
+    if state.prompts:
         return state
     if state.phase == "plan":  # both plans are sealed
         state = planning.reveal(state, events)
