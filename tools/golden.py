@@ -13,7 +13,7 @@ state's layout changes (and only then), the per-action checks are pinned again w
 ``python tools/golden.py repin``, which refuses to write unless the replay still gives
 the same ``expect``; that commit says why the digests moved.
 
-    python tools/golden.py record     # make every golden game (before a rework)
+    python tools/golden.py record [GAME_ID ...]  # make the golden games (before a rework)
     python tools/golden.py repin [GAME_ID ...]   # same games, same log: new checks
     python tools/golden.py check      # what the test does, in words
 """
@@ -31,6 +31,8 @@ from dogfight.play import simulate
 from dogfight.store.saves import Save, encode_save, load_save, save_from_match
 
 ROOT = Path(__file__).resolve().parent.parent / "tests" / "golden"
+
+FOUR = [{"aircraft": a} for a in ("spad-13", "bristol-f2b", "albatros-d3", "fokker-dr1")]
 
 # (game id, name, options, seed, pilots): one plain game, one with every optional rule
 # on, one mission or scenario where the game has them.
@@ -65,6 +67,17 @@ GOLDEN: list[tuple[str, str, dict[str, Any], int, list[str]]] = [
     ("down-in-flames", "mission-poland", {
         "mode": "mission", "mission": {"sortie": "poland-1939:axis:start:1"}},
         4, ["random", "greedy"]),
+    # the new games, recorded as they landed on the kit
+    ("ailes-de-la-gloire", "duel", {}, 1, ["greedy", "random"]),
+    ("ailes-de-la-gloire", "all-rules", {"flyers": FOUR, "rules": {
+        "pilot_killed_chit": True, "reduced_fuel": True, "nieuport_variant": True,
+        "formation": True, "other_edges": "disengage"}}, 6, ["random"]),
+    ("ailes-de-la-gloire", "two-a-side", {"flyers": FOUR}, 15, ["random"]),
+    ("age-of-dogfights", "dogfight", {"turns": 8}, 1, ["greedy", "random"]),
+    ("age-of-dogfights", "all-rules", {"turns": 6, "rules": {
+        "wind": "roll", "sun": "E", "all_aces": True}}, 2, ["random"]),
+    ("age-of-dogfights", "reconnaissance", {"mode": "reconnaissance", "turns": 6},
+     3, ["random", "greedy"]),
 ]
 
 
@@ -110,8 +123,10 @@ def write_json(path: Path, value: Any) -> None:
     path.write_text(json.dumps(value, indent=1, ensure_ascii=False) + "\n")
 
 
-def record() -> None:
+def record(only: set[str]) -> None:
     for game_id, name, options, seed, pilots in GOLDEN:
+        if only and game_id not in only:
+            continue
         game = get_game(game_id)
         seats = list(game.seats(Match.new(game, options, seed).state))
         names = [pilots[i % len(pilots)] for i in range(len(seats))]
@@ -155,7 +170,7 @@ def check() -> None:
 
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else "check"
-    if command == "repin":
-        repin(set(sys.argv[2:]))
+    if command in ("repin", "record"):
+        {"repin": repin, "record": record}[command](set(sys.argv[2:]))
     else:
-        {"record": record, "check": check}[command]()
+        check()
