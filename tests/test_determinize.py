@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from dogfight.core import get_game
 from dogfight.core.rng import new_rng
+from dogfight.kit.piles import Pile
 from tests.conftest import random_play
 from tests.test_hidden_information import secret_variants as duel_variants
 from tests.wings_of_war.test_secrets_and_data import ALL_RULES
@@ -26,10 +27,11 @@ def dif_variants(state: Any, owner: str) -> list[Any]:
     for i, p in enumerate(planes):
         if p.seat != owner or not p.hand or not state.deck:
             continue
-        for j, card in enumerate(state.deck):
+        for j, card in enumerate(state.deck.cards):
             if card not in p.hand:
                 hand = tuple(sorted((*p.hand[1:], card)))
-                deck = (*state.deck[:j], p.hand[0], *state.deck[j + 1:])
+                cards = state.deck.cards
+                deck = Pile((*cards[:j], p.hand[0], *cards[j + 1:]), state.deck.discards)
                 changed = [*planes[:i], msgspec.structs.replace(p, hand=hand), *planes[i + 1:]]
                 out.append(msgspec.structs.replace(state, planes=tuple(changed), deck=deck))
                 break

@@ -17,6 +17,7 @@ from dogfight.core import Event, decide, new_rng
 from dogfight.games.down_in_flames import GAME
 from dogfight.games.down_in_flames.aircraft import put as put_plane
 from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane
+from dogfight.kit.piles import Pile
 
 BOOK = "004_fe250b7836505b34.txt"
 A, X = "allies-1", "axis-1"
@@ -74,7 +75,7 @@ def put(state: DifState, pid: str, **changes: Any) -> DifState:
     """Change a plane; ``hand`` and ``turret_hand`` are taken from (and given back to)
     the deck, ``altitude`` may be a name."""
     p = plane(state, pid)
-    deck = list(state.deck)
+    deck = list(state.deck.cards)
     for field in ("hand", "turret_hand"):
         if field in changes:
             deck += list(getattr(p, field))
@@ -84,7 +85,7 @@ def put(state: DifState, pid: str, **changes: Any) -> DifState:
     if isinstance(changes.get("altitude"), str):
         changes["altitude"] = ALTITUDES.index(changes["altitude"])
     p = msgspec.structs.replace(p, **changes)
-    state = msgspec.structs.replace(state, deck=tuple(deck))
+    state = msgspec.structs.replace(state, deck=Pile(tuple(deck), state.deck.discards))
     return put_plane(state, p)
 
 
@@ -97,10 +98,10 @@ def hands(state: DifState, **by_plane: list[str]) -> DifState:
 
 def top(state: DifState, *cards: str) -> DifState:
     """Put these cards on top of the deck, first drawn first."""
-    deck = list(state.deck)
+    deck = list(state.deck.cards)
     for card in cards:
         deck.remove(card)
-    return msgspec.structs.replace(state, deck=(*cards, *deck))
+    return msgspec.structs.replace(state, deck=Pile((*cards, *deck), state.deck.discards))
 
 
 def at(state: DifState, *positions: tuple[str, str, int]) -> DifState:

@@ -16,6 +16,7 @@ from dogfight.games.down_in_flames.aircraft import put
 from dogfight.games.down_in_flames.bombers import turret
 from dogfight.games.down_in_flames.game import DownInFlames
 from dogfight.games.down_in_flames.state import DifState
+from dogfight.kit.piles import Pile
 
 SHEET = """
 [campaign]
@@ -229,7 +230,8 @@ def test_pilot_names_gives_the_enemy_the_pilots_value(game: DownInFlames) -> Non
         axis = planes(state, "axis")[0]
         state = put(state, msgspec.structs.replace(axis, down=True, hand=()))
         assert state.mission is not None
-        state = msgspec.structs.replace(state, deck=state.deck + axis.hand, phase="bombing",
+        deck = Pile(state.deck.cards + axis.hand, state.deck.discards)
+        state = msgspec.structs.replace(state, deck=deck, phase="bombing",
                                         mission=msgspec.structs.replace(
                                             state.mission, flak_pattern="scattered"))
         state = game.proceed(state, [])  # the bombing patterns are asked

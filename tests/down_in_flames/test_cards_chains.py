@@ -42,7 +42,7 @@ def test_chain_the_last_card_decides_in_my_sights_cancelled() -> None:
     countered by Yo-Yo, answered by Vertical Roll: the attack is cancelled; all the cards
     played are discarded (§ Jouer une carte)."""
     state = fight(["in-my-sights-1", "yo-yo"], ["barrel-roll", "vertical-roll"])
-    discard = len(state.discard)
+    discard = len(state.deck.discards)
     state = acts(state, ("allies", {"play": "in-my-sights-1", "as": "attack", "target": X}),
                  ("axis", {"react": "barrel-roll"}), ("allies", {"react": "yo-yo"}),
                  ("axis", {"react": "vertical-roll"}))
@@ -50,7 +50,7 @@ def test_chain_the_last_card_decides_in_my_sights_cancelled() -> None:
     state = act(state, "allies", {"react": None})
     assert events("action-resolved")[0]["success"] is False
     assert plane(state, X).damage == 0 and hand(state, A) == hand(state, X) == []
-    assert len(state.discard) == discard + 4
+    assert len(state.deck.discards) == discard + 4
 
 
 def test_unanswered_in_my_sights_deals_its_hits() -> None:

@@ -10,6 +10,7 @@ from dogfight.ai import make_pilot
 from dogfight.ai.down_in_flames import distinct, heuristic
 from dogfight.bench import play_match
 from dogfight.core import Match, get_game, observe
+from dogfight.kit.piles import Pile
 from dogfight.play import searcher
 
 GAME = get_game("down-in-flames")
@@ -42,8 +43,8 @@ def _with_other_hand(match: Match) -> object:
     """The same state but the Axis hand swapped for other cards of the deck."""
     state = match.state
     axis = next(p for p in state.planes if p.seat == "axis")
-    new = tuple(sorted(state.deck[:len(axis.hand)]))
-    deck = state.deck[len(axis.hand):] + axis.hand
+    new = tuple(sorted(state.deck.cards[:len(axis.hand)]))
+    deck = Pile(state.deck.cards[len(axis.hand):] + axis.hand, state.deck.discards)
     planes = tuple(msgspec.structs.replace(p, hand=new) if p is axis else p
                    for p in state.planes)
     return msgspec.structs.replace(state, planes=planes, deck=deck)

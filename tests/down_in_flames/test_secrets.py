@@ -16,6 +16,7 @@ import msgspec
 from dogfight.core import Event, decide, observe
 from dogfight.games.down_in_flames import GAME
 from dogfight.games.down_in_flames.state import DifState
+from dogfight.kit.piles import Pile
 from tests.down_in_flames.helpers import A, X, act, acts, duel, plane, put, raid, setup
 
 SPECTATOR: list[str | None] = [None]
@@ -50,7 +51,8 @@ def test_hands_are_secret() -> None:
     assert plane(other, A).hand != plane(state, A).hand
     same_for_others(state, other, "allies")
     assert GAME.view(state, "allies") != GAME.view(other, "allies")
-    shuffled = msgspec.structs.replace(state, deck=tuple(reversed(state.deck)))
+    deck = Pile(tuple(reversed(state.deck.cards)), state.deck.discards)
+    shuffled = msgspec.structs.replace(state, deck=deck)
     for viewer in ("allies", "axis", None):
         assert GAME.view(state, viewer) == GAME.view(shuffled, viewer)
 

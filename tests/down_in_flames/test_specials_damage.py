@@ -110,10 +110,10 @@ def test_p11c_damaged_at_two_shot_down_at_four() -> None:
     assert GAME.damaged(state, plane(state, A)) and not plane(state, A).down
     s = GAME.stats(state, plane(state, A))
     assert (s.performance, s.pre, s.post) == (3, 1, 0)
-    discard = len(state.discard)
+    discard = len(state.deck.discards)
     state = hit(state, A, 2)
     assert plane(state, A).down and plane(state, A).hand == ()
-    assert len(state.discard) == discard + 4
+    assert len(state.deck.discards) == discard + 4
 
 
 def test_victory_points_full_for_a_kill_half_for_a_damaged_survivor() -> None:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from dogfight.core import Event, shuffle
+from dogfight.core import Event
 from dogfight.games.down_in_flames.aircraft import Stats, is_bomber, plane, put, replace, stats
 from dogfight.games.down_in_flames.data import DifData, dataset
 from dogfight.games.down_in_flames.state import DifState, Options
+from dogfight.kit import piles
 
 
 def fresh_deck(opts: Options) -> list[str]:
@@ -34,29 +35,24 @@ def draw(state: DifState, pid: str, n: int, events: list[Event], cap: bool = Tru
     p = plane(state, pid)
     limit = (s or stats(state, p, data)).performance if cap else 10**6
     hand = list(p.turret_hand if turret else p.hand)
-    deck, discard, rng = state.deck, state.discard, state.rng
-    drawn = 0
-    for _ in range(max(0, n)):
-        if len(hand) >= limit:
-            break
-        if not deck:
-            if not discard:
-                break
-            deck, rng = shuffle(rng, discard)
-            discard = ()
-            events.append(Event("deck-reshuffled", {"cards": len(deck)}))
-        hand.append(deck[0])
-        deck = deck[1:]
-        drawn += 1
+    k = min(n, limit - len(hand))
+    if k <= 0:
+        return state
+    old = state.deck
+    deck, got, rng = piles.draw(old, state.rng, k)
+    if k > len(old.cards) and old.discards:  # the discards were shuffled into a new deck
+        events.append(Event("deck-reshuffled", {"cards": len(old.discards)}))
+    hand.extend(got)
+    drawn = len(got)
     if drawn:
         p = replace(p, turret_hand=tuple(sorted(hand))) if turret else replace(
             p, hand=tuple(sorted(hand)))
-        state = put(replace(state, deck=deck, discard=discard, rng=rng), p)
+        state = put(replace(state, deck=deck, rng=rng), p)
         events.append(Event("cards-drawn", {"plane": pid, "count": drawn}))
         events.append(Event("cards-drawn-secret", {"plane": pid, "cards": [
             c for c in hand if c]}, to=(p.seat,)))
         return state
-    return replace(state, deck=deck, discard=discard, rng=rng)
+    return replace(state, deck=deck, rng=rng)
 
 
 def spend(state: DifState, pid: str, cards: Sequence[str], turret: bool = False) -> DifState:
@@ -66,7 +62,7 @@ def spend(state: DifState, pid: str, cards: Sequence[str], turret: bool = False)
     for c in cards:
         hand.remove(c)
     p = replace(p, turret_hand=tuple(hand)) if turret else replace(p, hand=tuple(hand))
-    return put(replace(state, discard=state.discard + tuple(cards)), p)
+    return put(replace(state, deck=piles.discard(state.deck, cards)), p)
 
 
 def discard_with_event(state: DifState, pid: str, key: str, why: str,

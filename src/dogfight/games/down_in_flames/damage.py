@@ -26,6 +26,7 @@ from dogfight.games.down_in_flames.cards import draw, spend
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions
 from dogfight.games.down_in_flames.state import DifState
+from dogfight.kit.piles import discard
 from dogfight.kit.prompts import Frame, PromptKind, pop, push
 
 REDLINE = "#redline"
@@ -61,7 +62,7 @@ def destroy(state: DifState, pid: str, source: str, events: list[Event]) -> DifS
     p = plane(state, pid)
     cards = p.hand + p.turret_hand
     p = replace(p, down=True, hand=(), turret_hand=())
-    state = put(replace(state, discard=state.discard + cards), p)
+    state = put(replace(state, deck=discard(state.deck, cards)), p)
     state = replace(drop_positions(state, pid), prompts=tuple(
         f for f in state.prompts if not (f.kind == "follow" and f.data["plane"] == pid)))
     events.append(Event("shot-down", {"plane": pid, "by": source}))

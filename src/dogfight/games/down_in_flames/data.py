@@ -29,6 +29,12 @@ from dogfight.core.data import (
     load_toml,
     per_data_dir,
 )
+from dogfight.games.down_in_flames.tables import (
+    NO_PILOT,
+    AltitudeRow,
+    PilotMarker,
+    RuleTables,
+)
 
 GAME_ID = "down-in-flames"
 HERE = Path(__file__).parent
@@ -207,68 +213,6 @@ class Campaign(_Strict, frozen=True):
             if (row.min is None or net_vp >= row.min) and (row.max is None or net_vp <= row.max):
                 return row.result
         raise ValueError(net_vp)  # unreachable: load() checks the table covers every net
-
-
-# -- rule tables (rules.toml) ---------------------------------------------------------------
-class AltitudeRow(_Strict, frozen=True):
-    """What a level adds to the pre-turn and post-turn draws (book § Effets de
-    l'altitude sur la puissance du moteur), and the cards a fighter starting there
-    draws more (book § Cartes bonus pour altitude de départ)."""
-
-    pre: int
-    post: int
-    source: str
-    bonus: int = 0
-
-
-class PositionRow(_Strict, frozen=True):
-    """What a position on the target adds to the Bursts (book § Bursts / Rafales)."""
-
-    bursts: int
-    source: str
-
-
-class Pattern(_Strict, frozen=True):
-    """A flak or bombing pattern: its rank, and the value times ``num``/``den``
-    (book § Sélectionnez le Schéma de Flak, § Bombarder la cible)."""
-
-    rank: int
-    num: int
-    den: int
-    source: str
-
-    def times(self, value: int) -> int:
-        return value * self.num // self.den
-
-
-class PilotMarker(_Strict, frozen=True):
-    """An experienced pilot marker (book § Marqueurs de pilote expérimenté)."""
-
-    vp: int
-    source: str
-    airframe: int = 0
-    speed: int = 0
-    performance: int = 0
-    bursts: int = 0
-    firepower: int = 0
-    pre: int = 0
-    post: int = 0
-    aces: int = 0
-    agile: bool = False
-    climb_free: bool = False
-    dive_draw: int = 0
-    min_maneuver: int = 0
-    redline_safe: bool = False
-
-
-class RuleTables(_Strict, frozen=True):
-    altitudes: dict[str, AltitudeRow]
-    positions: dict[str, PositionRow]
-    patterns: dict[str, Pattern]
-    pilots: dict[str, PilotMarker]
-
-
-NO_PILOT = PilotMarker(vp=0, source="")
 
 
 class Profile(NamedTuple):

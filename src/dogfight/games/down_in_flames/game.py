@@ -34,6 +34,7 @@ from dogfight.games.down_in_flames.cards import fresh_deck
 from dogfight.games.down_in_flames.data import GAME_ID, SIDE_OF, DifData, dataset
 from dogfight.games.down_in_flames.missions import mission_options
 from dogfight.games.down_in_flames.state import START_ALTITUDES, DifState, Plane
+from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import PromptedGame
 
 RULE_TITLES = {
@@ -181,7 +182,7 @@ class DownInFlames(PromptedGame[DifState]):
     def invariants(self, state: DifState) -> list[str]:
         problems = []
         total = len(fresh_deck(state.options))
-        held = len(state.deck) + len(state.discard) + sum(
+        held = len(state.deck) + len(state.deck.discards) + sum(
             len(p.hand) + len(p.turret_hand) for p in state.planes)
         if held != total:
             problems.append(f"{held} cards accounted for, the deck has {total}")
@@ -216,7 +217,7 @@ class DownInFlames(PromptedGame[DifState]):
         fighters, altitudes and options, an unrevealed flak pattern; a new generator."""
         seed, rng = randint(rng, 0, MAX_SEED)
         mine = {p.id for p in state.planes if p.seat == seat}
-        unseen = list(state.deck)
+        unseen = list(state.deck.cards)
         for p in state.planes:
             if p.id not in mine:
                 unseen += list(p.hand) + list(p.turret_hand)
@@ -229,7 +230,7 @@ class DownInFlames(PromptedGame[DifState]):
                             turret_hand=tuple(sorted(pool[n:n + t])))
                 pool = pool[n + t:]
             planes.append(p)
-        state = replace(state, planes=tuple(planes), deck=tuple(pool))
+        state = replace(state, planes=tuple(planes), deck=Pile(tuple(pool), state.deck.discards))
         sealed = type(state.sealed)()
         for pid, order in state.sealed.orders:
             owner = find(state, pid)

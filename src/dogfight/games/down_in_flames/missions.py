@@ -40,6 +40,7 @@ from dogfight.games.down_in_flames.state import (
     Options,
     Plane,
 )
+from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
@@ -94,7 +95,7 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
     mission = Mission(campaign=m.campaign, target=m.target, attacker=attacker,
                       defender=defender, damaged=target.damaged * m.scale,
                       destroyed=target.destroyed * m.scale, flak=target.flak)
-    state = DifState(options=opts, rng=rng, deck=deck, discard=(), planes=tuple(planes),
+    state = DifState(options=opts, rng=rng, deck=Pile(deck), planes=tuple(planes),
                      seats=seats, phase="options", turns=camp.campaign.turns,
                      mission=mission)
     if not mission_options(state, attacker) and not mission_options(state, defender):

@@ -33,6 +33,7 @@ from dogfight.games.down_in_flames.cards import discard_with_event, draw
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions
 from dogfight.games.down_in_flames.state import DifState, Plane
+from dogfight.kit.piles import discard
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
@@ -129,7 +130,7 @@ def end_turn(state: DifState, events: list[Event]) -> DifState:
                                            if not (t[0] == pid and t[1] in bombers)))
     for q in state.planes:
         if q.turret_hand or q.turret_drawn:
-            state = put(replace(state, discard=state.discard + q.turret_hand),
+            state = put(replace(state, deck=discard(state.deck, q.turret_hand)),
                         replace(q, turret_hand=(), turret_drawn=False))
     p = plane(state, pid)
     state = put(state, replace(p, acted=True, selected="", extra_hits=0))

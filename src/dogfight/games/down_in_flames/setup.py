@@ -35,6 +35,7 @@ from dogfight.games.down_in_flames.state import (
     Options,
     Plane,
 )
+from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
@@ -96,7 +97,7 @@ def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
                       pilot=opts.pilots.get(p.id, p.pilot)) for p in planes]
     if opts.first and opts.first not in ids:
         raise InvalidOptions(f"first: there is no plane {opts.first!r}")
-    state = DifState(options=opts, rng=rng, deck=deck, discard=(), planes=tuple(planes),
+    state = DifState(options=opts, rng=rng, deck=Pile(deck), planes=tuple(planes),
                      seats=tuple(seats), phase="choose", turns=opts.turns)
     for p in planes:
         if not p.aircraft and not fighter_choices(state, p):

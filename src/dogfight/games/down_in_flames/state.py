@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from dogfight.core import Rng
+from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame
 from dogfight.kit.sealed import Sealed
 
@@ -186,8 +187,8 @@ first fighter drawn (``turn.proceed``), never seen by a player."""
 class DifState(msgspec.Struct, frozen=True, gc=False):
     options: Options
     rng: Rng
-    deck: tuple[str, ...]
-    discard: tuple[str, ...]
+    deck: Pile[str]
+    """The action deck, top first, and its discard pile."""
     planes: tuple[Plane, ...]
     seats: tuple[tuple[str, Side], ...]
     phase: Phase

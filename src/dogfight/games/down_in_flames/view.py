@@ -101,8 +101,8 @@ def view(state: DifState, viewer: Seat | None, data: DifData) -> Any:
         "planes": planes,
         "positions": [{"holder": h, "target": t,
                        "position": POSITION_NAMES[k]} for h, t, k in state.positions],
-        "deck": len(state.deck), "discard": list(state.discard[-12:]),
-        "discard_count": len(state.discard),
+        "deck": len(state.deck), "discard": list(state.deck.discards[-12:]),
+        "discard_count": len(state.deck.discards),
         "sealed": sealed,
         "speed": {"target": state.speed_target, "points": state.speed_points},
         "chain": None if c is None else {
