@@ -142,6 +142,27 @@ def test_sigterm_ends_a_server_whose_pilot_thinks(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_the_workers_of_a_killed_server_exit(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite3'}", tmp_path / "log").start()
+    try:
+        assert server.process is not None
+        workers: list[int] = []
+        end = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < end:  # started with the server
+            found = subprocess.run(["ps", "-o", "pid=,args=", "--ppid",
+                                    str(server.process.pid)],
+                                   capture_output=True, text=True, check=False).stdout
+            workers = [int(line.split()[0]) for line in found.splitlines()
+                       if "multiprocessing.spawn" in line]
+            time.sleep(0.1)
+        assert workers, found
+        server.kill()  # SIGKILL: no shutdown runs
+        for pid in workers:
+            assert not alive(pid), f"worker {pid} outlived its server"
+    finally:
+        server.stop()
+
+
 # -- 2. no phantom moves ------------------------------------------------------------------
 
 def test_a_database_failure_mid_move_leaves_the_match_as_stored(

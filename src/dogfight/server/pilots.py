@@ -16,6 +16,7 @@ import os
 import queue
 import re
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -91,10 +92,19 @@ def fallback(seed: int, game_id: str, state: Any, seat: Seat) -> Any:
     return think("random", seed, game_id, state, seat)
 
 
-def _warm() -> None:
+def _warm(parent: int) -> None:
+    """A worker's start: load the games once; end with the server, even killed."""
     import dogfight.core.registry as registry
 
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     registry.all_games()  # the games' modules and data, loaded once per worker
+
+
+def _orphaned(parent: int) -> None:
+    """Exit once the server process is gone (SIGKILL leaves its workers behind)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 class PilotPool:
@@ -116,7 +126,7 @@ class PilotPool:
 
     def _new(self) -> ProcessPoolExecutor:
         executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context,
-                                       initializer=_warm)
+                                       initializer=_warm, initargs=(os.getpid(),))
         executor.submit(int)  # start the process now, not at the first decision
         with self.guard:
             self.all.add(executor)
