@@ -3,6 +3,7 @@ every refusal is a clear error and changes nothing."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,20 +29,33 @@ def new_game(client: TestClient, **seats: dict[str, Any]) -> dict[str, Any]:
     return dict(answer.json())
 
 
+def settle(client: TestClient, match_id: str, token: str | None = None,
+           within: float = 60.0) -> dict[str, Any]:
+    """The match once its computer pilots have moved (they think off the request path,
+    in the server's pool of workers): the body as ``token`` sees it."""
+    headers = auth(token) if token else {}
+    end = time.monotonic() + within
+    while True:
+        body: dict[str, Any] = client.get(f"/api/matches/{match_id}", headers=headers).json()
+        pilots = {s for s, info in body["seats"].items() if info["kind"] == "pilot"}
+        if body["status"] == "over" or not pilots & set(body["observation"]["pending"]):
+            return body
+        assert time.monotonic() < end, f"the pilots of {match_id} never moved"
+        time.sleep(0.02)
+
+
 def auth(token: str) -> dict[str, str]:
     return {"authorization": f"Bearer {token}"}
 
 
 def plan_three(client: TestClient, game: dict[str, Any], token: str) -> dict[str, Any]:
-    body: dict[str, Any] = {}
     for card in (1, 2, 3):
         state = client.get(f"/api/matches/{game['id']}", headers=auth(token)).json()
         answer = client.post(f"/api/matches/{game['id']}/actions", headers=auth(token),
                              json={"decision": {"plane": "spad", "card": card},
                                    "seq": state["seq"]})
         assert answer.status_code == 200, answer.text
-        body = answer.json()
-    return body
+    return settle(client, game["id"], token)
 
 
 def test_catalog_lists_games_options_and_levels(client: TestClient) -> None:
@@ -89,7 +103,7 @@ def test_a_game_against_the_computer(client: TestClient) -> None:
     game = new_game(client)
     token = game["seats"]["allies"]["token"]
     assert len(token) >= 32 and "token" not in game["seats"]["central"]
-    mine = client.get(f"/api/matches/{game['id']}", headers=auth(token)).json()
+    mine = settle(client, game["id"], token)
     assert mine["seat"] == "allies" and mine["observation"]["prompt"]["kind"] == "plan"
     assert mine["observation"]["pending"] == {"allies": "plan"}  # the pilot has planned
     assert mine["observation"]["board"] == "table"  # added by the server to observe()
@@ -106,7 +120,7 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     other = new_game(client)
     token = game["seats"]["allies"]["token"]
     url = f"/api/matches/{game['id']}/actions"
-    before = client.get(f"/api/matches/{game['id']}", headers=auth(token)).json()
+    before = settle(client, game["id"], token)
     cases = [
         ({}, {"decision": {"plane": "spad", "card": 1}}, 403, "token is needed"),
         (auth("x" * 32), {"decision": {"plane": "spad", "card": 1}}, 403, "holds no seat"),
@@ -146,7 +160,7 @@ def test_a_finished_game_refuses_actions_gives_its_save_and_replays(
     match_url = f"/api/matches/{game['id']}"
     assert client.get(match_url + "/save").status_code == 403  # secrets inside
     for _ in range(500):
-        state = client.get(match_url, headers=auth(token)).json()
+        state = settle(client, game["id"], token)
         if state["status"] == "over":
             break
         decision = state["observation"]["legal"][0]

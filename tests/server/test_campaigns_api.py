@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dogfight.server.app import create_app
+from tests.server.test_api import settle
 
 
 @pytest.fixture
@@ -30,8 +31,8 @@ def test_campaign_missions_by_the_api(client: TestClient) -> None:
     made = client.post(f"/api/campaigns/{cid}/next",
                        json={"choice": 2, "seats": pilots, "seed": 3})
     assert made.status_code == 201, made.text
-    match = client.get(f"/api/matches/{made.json()['id']}").json()
-    assert match["status"] == "over"  # two computer pilots fly it at once
+    match = settle(client, made.json()["id"])
+    assert match["status"] == "over"  # two computer pilots fly it, off the request path
     now = client.get(f"/api/campaigns/{cid}").json()
     assert now["games"] == [{"seq": 0, "id": made.json()["id"], "recorded": True}]
     assert now["record"]["missions"][0]["target"] == 3

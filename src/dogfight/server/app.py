@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from dogfight import campaigns
 from dogfight.ai import PILOTS
@@ -37,6 +38,7 @@ from dogfight.server.hub import (
     Unauthorized,
     check_seq,
 )
+from dogfight.server.pilots import BadPilot, PilotPool, default_workers
 from dogfight.store.db import Database, NotFound
 from dogfight.store.saves import encode_save, parse_save
 
@@ -109,6 +111,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
+        hub.pool = PilotPool(default_workers())
         listener = None
         if database.engine.dialect.name == "postgresql":
             listener = asyncio.create_task(listen(database, hub))
@@ -117,6 +120,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await listener
+        pool, hub.pool = hub.pool, None
+        if pool is not None:
+            pool.close()  # a pilot thinking is stopped; its seat plays the fallback
+        hub.drivers.shutdown(wait=False, cancel_futures=True)
         database.close()
 
     app = FastAPI(title="dogfight", lifespan=lifespan)
@@ -125,6 +132,12 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.exception_handler(DogfightError)
     async def on_error(request: Request, exc: DogfightError) -> JSONResponse:
         return error(exc)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def on_database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
+        # nothing was recorded (the cached match is as stored): the client may retry
+        return JSONResponse({"error": "the database failed; nothing was recorded: try "
+                             "again", "rule": None}, status_code=503)
 
     # -- catalogue -------------------------------------------------------------------
     @app.get("/api/catalog")
@@ -183,7 +196,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
             raise InvalidOptions("options is an object")
         match_id, answer = await asyncio.to_thread(
             hub.create, str(body.get("game")), options, seed, seats)
-        return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}"}
+        return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
+                "practice": seed is not None}
 
     @app.get("/api/matches")
     def matches(ids: str | None = None, open: int = 0) -> list[dict[str, Any]]:
@@ -270,7 +284,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         match_id, answer = await asyncio.to_thread(hub.create, game_id, options, seed, seats)
         await asyncio.to_thread(campaigns.link, database, campaign_id, match_id)
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
-                "campaign": campaign_id}
+                "campaign": campaign_id, "practice": seed is not None}
 
     @app.get("/api/matches/{match_id}/replay")
     def replay(match_id: str, step: int = 0, seat: str | None = None,
@@ -337,6 +351,7 @@ class MalformedBody(DogfightError):
 
 
 STATUS[MalformedBody] = 422
+STATUS = {BadPilot: 422, **STATUS}  # before InvalidOptions (400), of which it is one
 
 
 async def listen(database: Database, hub: Hub) -> None:

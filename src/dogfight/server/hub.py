@@ -12,27 +12,27 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from dogfight.ai import make_pilot
 from dogfight.core.contract import Event, Game, Seat, observe
 from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
-from dogfight.core.rng import MAX_SEED, derive_seed
-from dogfight.play import searcher
+from dogfight.core.rng import derive_seed
+from dogfight.server.pilots import LEVELS, PilotPool, check_pilot, fallback, think
 from dogfight.store.db import Conflict, Database, SeatInfo
 from dogfight.store.saves import Save, check_save
 
 CHANNEL = "dogfight"
-LEVELS = {"novice": "random", "veteran": "greedy", "ace": "mcts:1s"}
-"""Lobby levels -> computer pilot names (stronger pilots come with their own work)."""
+__all__ = ["LEVELS", "Hub"]
 
 
 def token_hash(token: str) -> str:
@@ -59,6 +59,8 @@ class GameOver(DogfightError):
 class Live:
     match: Match
     seats: list[SeatInfo]
+    practice: bool = False
+    """A game whose seed its creator chose: a practice game (its secrets are not)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def seat_of(self, token: str | None) -> Seat | None:
@@ -80,6 +82,11 @@ class Hub:
         self.guard = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watchers: dict[str, set[asyncio.Queue[str]]] = {}
+        self.pool: PilotPool | None = None
+        """Where computer pilots think (started with the server); None: here, inline."""
+        self.drivers = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pilots")
+        self.driving: set[str] = set()
+        self.wanted: set[str] = set()
 
     # -- loading ------------------------------------------------------------------------
     def get(self, match_id: str) -> Live:
@@ -88,11 +95,16 @@ class Hub:
             live = self.live.get(match_id)
         if live is None:
             save = self.db.export_save(match_id)  # NotFound if there is none
-            live = Live(check_save(save), self.db.seats(match_id))
+            live = Live(check_save(save), self.db.seats(match_id),
+                        self.db.is_practice(match_id))
             with self.guard:
                 live = self.live.setdefault(match_id, live)
         with live.lock:
             self._catch_up(match_id, live)
+            pilots = {i.seat for i in live.seats if i.kind == "pilot"}
+            stuck = any(seat in pilots for seat in live.match.pending)
+        if stuck and match_id not in self.driving:  # e.g. after a restart
+            self.drive(match_id)
         return live
 
     def _catch_up(self, match_id: str, live: Live) -> None:
@@ -109,8 +121,11 @@ class Hub:
     # -- creating -------------------------------------------------------------------------
     def create(self, game_id: str, options: Mapping[str, Any], seed: int | None,
                seats: Mapping[str, Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:
+        """A new game. Without ``seed`` the server draws it from a secret (shown once
+        the game is over); a chosen seed makes a practice game, marked as such."""
         game = get_game(game_id)
-        seed = secrets.randbelow(MAX_SEED) if seed is None else seed
+        practice = seed is not None
+        seed = secrets.randbits(63) if seed is None else seed
         match = Match.new(game, options, seed, checkpoints=True)
         names = list(game.seats(match.state))
         unknown = sorted(set(seats) - set(names))
@@ -119,7 +134,9 @@ class Hub:
                                  f"{', '.join(names)}")
         infos, answer = [], {}
         for seat in names:
-            spec = dict(seats.get(seat) or {"kind": "human"})
+            spec = seats.get(seat) or {"kind": "human"}
+            if not isinstance(spec, Mapping):
+                raise InvalidOptions(f"seat {seat}: an object {{kind: ...}}")
             kind = spec.get("kind", "human")
             if kind == "human":
                 token = new_token()
@@ -129,20 +146,19 @@ class Hub:
                 infos.append(SeatInfo(seat, "open", None, None))
                 answer[seat] = {"kind": "open"}
             elif kind == "pilot":
-                pilot = LEVELS.get(spec.get("pilot", "random"), spec.get("pilot", "random"))
-                make_pilot(str(pilot), 0)  # an unknown pilot is refused here
-                infos.append(SeatInfo(seat, "pilot", str(pilot), None))
+                pilot = check_pilot(spec.get("pilot", "random"))  # BadPilot: nothing written
+                infos.append(SeatInfo(seat, "pilot", pilot, None))
                 answer[seat] = {"kind": "pilot", "pilot": pilot}
             else:
                 raise InvalidOptions(f"seat {seat}: kind is human, open or pilot, not {kind!r}")
         match_id = self.db.create_game(game.id, game.version, seed, dict(match.options),
-                                       {i.seat: i.pilot or i.kind for i in infos})
+                                       {i.seat: i.pilot or i.kind for i in infos},
+                                       practice=practice)
         self.db.set_seats(match_id, infos)
-        live = Live(match, infos)
+        live = Live(match, infos, practice)
         with self.guard:
             self.live[match_id] = live
-        with live.lock:
-            self._pilots_move(match_id, live)
+        self.drive(match_id)
         return match_id, answer
 
     def import_save(self, save: Save) -> tuple[str, dict[str, Any]]:
@@ -167,6 +183,7 @@ class Hub:
 
     # -- playing ---------------------------------------------------------------------------
     def act(self, match_id: str, token: str | None, decision: Any, seq: int | None) -> Seat:
+        """Record a person's decision; computer pilots answer afterwards, elsewhere."""
         if not token:
             raise Unauthorized("a seat's token is needed to play")
         live = self.get(match_id)
@@ -180,37 +197,86 @@ class Hub:
                 raise GameOver(f"the game has moved on (now at action "
                                f"{len(live.match.actions)}, you sent {seq}): reload")
             self._record(match_id, live, seat, decision)
-            self._pilots_move(match_id, live)
         self.publish(match_id)
+        self.drive(match_id)
         return seat
 
     def _record(self, match_id: str, live: Live, seat: Seat, decision: Any) -> None:
-        """Apply and commit one decision; on a conflict, drop the cache."""
-        match = live.match
-        before = len(match.actions)
-        match.submit(seat, decision)  # IllegalDecision: nothing changed
-        action = match.actions[-1]
+        """Apply one decision to a copy of the match, commit it, and only then make the
+        copy current: any error (an illegal decision, a conflict, a database failure)
+        leaves the cached match exactly as stored."""
+        current = live.match
+        trial = replace(current, actions=list(current.actions), events=list(current.events))
+        trial.submit(seat, decision)  # IllegalDecision: nothing changed
         try:
-            self.db.append_action(match_id, before, action, digest=match.digest(),
-                                  over=match.over)
+            self.db.append_action(match_id, len(current.actions), trial.actions[-1],
+                                  digest=trial.digest(), over=trial.over)
         except Conflict:
             self.forget(match_id)
             raise GameOver("another move was recorded first: reload") from None
+        live.match = trial
 
-    def _pilots_move(self, match_id: str, live: Live, limit: int = 10_000) -> None:
-        """Computer pilots decide until a person must (each from its own view)."""
-        pilots = {i.seat: i.pilot for i in live.seats if i.kind == "pilot" and i.pilot}
-        match = live.match
-        for _ in range(limit):
-            movers = [seat for seat in match.pending if seat in pilots]
-            if not movers:
+    # -- computer pilots ----------------------------------------------------------------------
+    def drive(self, match_id: str) -> None:
+        """Let the match's computer pilots move, off the caller's path (one driver a
+        match at a time; a request made while it runs is taken up by it)."""
+        with self.guard:
+            self.wanted.add(match_id)
+            if match_id in self.driving:
                 return
-            seat = movers[0]
-            pilot = make_pilot(pilots[seat], derive_seed(match.seed, "pilot", seat,
-                                                         len(match.actions)))
-            decision = pilot.choose(match.game.id, match.observe(seat),
-                                    search=searcher(match.game, match.state, seat))
-            self._record(match_id, live, seat, decision)
+            self.driving.add(match_id)
+        if self.pool is None:
+            self._drive(match_id)
+        else:
+            self.drivers.submit(self._drive, match_id)
+
+    def _drive(self, match_id: str) -> None:
+        try:
+            while True:
+                with self.guard:
+                    if match_id not in self.wanted:
+                        self.driving.discard(match_id)
+                        return
+                    self.wanted.discard(match_id)
+                self._pilots_move(match_id)
+        except BaseException:
+            with self.guard:
+                self.driving.discard(match_id)
+            if self.pool is None:
+                raise
+            logging.getLogger(__name__).exception("pilots of %s stopped", match_id)
+
+    def _pilots_move(self, match_id: str, limit: int = 10_000) -> None:
+        """Computer pilots decide until a person must (each from its own view), thinking
+        outside the match's lock; a decision made on a position that has since moved on
+        is thought again."""
+        for _ in range(limit):
+            live = self.get(match_id)
+            with live.lock:
+                match = live.match
+                pilots = {i.seat: i.pilot for i in live.seats
+                          if i.kind == "pilot" and i.pilot}
+                movers = [seat for seat in match.pending if seat in pilots]
+                if not movers:
+                    return
+                seat, seq, state = movers[0], len(match.actions), match.state
+                seed = derive_seed(match.seed, "pilot", seat, seq)
+                name, game_id = pilots[seat], match.game.id
+            if self.pool is None:
+                decision = think(name, seed, game_id, state, seat)
+            else:
+                decision = self.pool.decide(name, seed, game_id, state, seat)
+            live = self.get(match_id)
+            with live.lock:
+                if len(live.match.actions) != seq:
+                    continue
+                try:
+                    self._record(match_id, live, seat, decision)
+                except IllegalDecision:
+                    self._record(match_id, live, seat, fallback(seed, game_id, state, seat))
+                except GameOver:
+                    continue
+            self.publish(match_id)
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
@@ -224,6 +290,8 @@ class Hub:
             "title": game.title,
             "status": "over" if match.over else "active",
             "seq": len(match.actions),
+            "practice": live.practice,
+            "seed": match.seed if match.over or live.practice else None,
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
@@ -246,6 +314,7 @@ class Hub:
             "outcome": None if outcome is None else {"winner": outcome.winner,
                                                      "reason": outcome.reason},
             "seq": len(match.actions),
+            "practice": live.practice,
         }
 
     def replay_body(self, match_id: str, step: int, seat: Seat | None,
@@ -260,7 +329,7 @@ class Hub:
         past = Match.new(match.game, match.options, match.seed)
         for action in match.actions[:step]:
             past.submit(action.seat, action.decision)
-        body = self.body(match_id, Live(past, live.seats), seat, translate)
+        body = self.body(match_id, Live(past, live.seats, live.practice), seat, translate)
         body["steps"] = len(match.actions)
         body["step"] = step
         return body

@@ -22,12 +22,15 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     String,
     create_engine,
+    false,
     func,
+    inspect,
     select,
     text,
     update,
@@ -69,6 +72,8 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="active")
     action_count: Mapped[int] = mapped_column(Integer, default=0)
     digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The creator chose the seed: a practice game (the server's secret did not)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
@@ -178,9 +183,18 @@ class Database:
         try:
             self.engine: Engine = create_engine(self.url, future=True)
             Base.metadata.create_all(self.engine)
+            self._add_columns()
         except SQLAlchemyError as exc:
             raise DogfightError(f"cannot open database {self.engine_url_safe()}: "
                                 f"{exc.__class__.__name__}: {exc}") from None
+
+    def _add_columns(self) -> None:
+        """Columns added since a database was made (``games.practice``), added in place."""
+        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
+        if "practice" not in columns:
+            with self.engine.begin() as conn:
+                conn.execute(text("ALTER TABLE games ADD COLUMN practice BOOLEAN "
+                                  "NOT NULL DEFAULT false"))
 
     def engine_url_safe(self) -> str:
         return self.url.split("@")[-1] if "@" in self.url else self.url
@@ -227,13 +241,21 @@ class Database:
 
     # -- live games ------------------------------------------------------------------
     def create_game(self, game: str, version: str, seed: int, options: dict[str, Any],
-                    players: dict[str, str] | None = None) -> str:
+                    players: dict[str, str] | None = None, *, practice: bool = False) -> str:
         new_id = uuid.uuid4().hex
         with self.session() as session:
             session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
                                 options=options, players=players or {}, status="active",
-                                action_count=0, digest=None))
+                                action_count=0, digest=None, practice=practice))
         return new_id
+
+    def is_practice(self, game_id: str) -> bool:
+        """Whether the game's creator chose its seed."""
+        with self.session() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            return bool(row.practice)
 
     def append_action(self, game_id: str, seq: int, action: Action, *,
                       digest: str | None = None, over: bool = False) -> None:

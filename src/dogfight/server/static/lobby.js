@@ -74,9 +74,9 @@ function buildNewGameForm() {
     el("div", { id: "aircraft-choice" }),
     el("div", { id: "seat-choice" }),
     el("div", { class: "field" },
-      el("label", { for: "seed" }, t("Seed (optional)")),
+      el("label", { for: "seed" }, t("Practice seed (optional)")),
       el("input", { type: "number", id: "seed", name: "seed", min: 0, step: 1, placeholder: t("random") }),
-      el("span", { class: "hint" }, t("The same seed deals the same dice and cards."))),
+      el("span", { class: "hint" }, t("A chosen seed makes a practice game: the same seed deals the same dice and cards, so its secrets can be known."))),
     el("div", { class: "field check" },
       el("input", { type: "checkbox", id: "hotseat", name: "hotseat", onchange: onHotseat }),
       el("label", { for: "hotseat" }, t("Hot-seat: every human seat plays on this screen"))),
@@ -402,6 +402,11 @@ function goToNewGame(created, game) {
 
 // ================================================================ my games
 function describeGame(match) {
+  const state = describeState(match);
+  return match.practice ? `${t("Practice")} · ${state}` : state;
+}
+
+function describeState(match) {
   if (match.status === "over") {
     const outcome = match.outcome;
     if (!outcome) return t("Finished");
@@ -518,7 +523,8 @@ async function refreshOpenSeats() {
       if (!info || !info.open) continue;
       const mine = knownGame(match.id);
       rows.push(el("tr", { dataset: { id: match.id, seat } },
-        el("td", {}, t(match.title || match.game), el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
+        el("td", {}, t(match.title || match.game), match.practice ? ` (${t("Practice")})` : "",
+          el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
         el("td", {}, seat),
         el("td", {}, Object.entries(match.seats).filter(([s]) => s !== seat)
           .map(([s, i]) => `${s}: ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),

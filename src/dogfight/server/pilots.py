@@ -1,0 +1,180 @@
+"""Computer pilots of the web server: budgets checked on input, decisions made in a
+bounded pool of worker processes, each under a deadline that is enforced.
+
+A seat's pilot is a lobby level (``LEVELS``) or a pilot name with a capped, finite
+budget (``mcts:N``, N <= ``MAX_ITERATIONS``; ``mcts:Ts``, 0 < T <= ``MAX_SECONDS``).
+A decision runs in one of ``workers`` single-process executors; past its deadline the
+worker is killed and replaced, and the seat plays the random pilot's choice, computed
+here (cheap and always legal).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import queue
+import re
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from dogfight.ai import make_pilot
+from dogfight.core.contract import Seat, observe
+from dogfight.core.errors import InvalidOptions
+from dogfight.core.registry import get_game
+from dogfight.play import searcher
+
+LEVELS = {"novice": "random", "veteran": "greedy", "ace": "mcts:1s"}
+"""Lobby levels -> computer pilot names (stronger pilots come with their own work)."""
+
+MAX_ITERATIONS = 5_000
+MAX_SECONDS = 5.0
+GRACE = 3.0
+"""Seconds a decision may take beyond its budget (process hand-over, a slow machine)."""
+ITERATION_DEADLINE = 20.0
+"""The deadline of a decision budgeted in iterations (``mcts``, ``mcts:N``)."""
+
+_ITERATIONS = re.compile(r"mcts:([0-9]{1,7})")
+_SECONDS = re.compile(r"mcts:([0-9]{1,3}(?:\.[0-9]{1,3})?)s")
+
+
+class BadPilot(InvalidOptions):
+    """A seat's pilot that is not a level or a capped, finite budget (HTTP 422)."""
+
+
+def check_pilot(spec: Any) -> str:
+    """The pilot name for a seat's ``pilot`` field, or :class:`BadPilot`."""
+    allowed = (f"a level ({', '.join(LEVELS)}), random, greedy, mcts, mcts:N "
+               f"(1 <= N <= {MAX_ITERATIONS} iterations) or mcts:Ts "
+               f"(0 < T <= {MAX_SECONDS:g} seconds)")
+    if not isinstance(spec, str) or len(spec) > 32:
+        raise BadPilot(f"pilot is {allowed}")
+    name = LEVELS.get(spec, spec)
+    if name in ("random", "greedy", "mcts"):
+        return name
+    if (found := _ITERATIONS.fullmatch(name)) is not None:
+        if 1 <= int(found.group(1)) <= MAX_ITERATIONS:
+            return name
+        raise BadPilot(f"pilot {spec!r}: at most {MAX_ITERATIONS} iterations; pilot is {allowed}")
+    if (found := _SECONDS.fullmatch(name)) is not None:
+        seconds = float(found.group(1))
+        if math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS:
+            return name
+        raise BadPilot(f"pilot {spec!r}: a budget from 0 to {MAX_SECONDS:g} seconds; "
+                       f"pilot is {allowed}")
+    raise BadPilot(f"pilot {spec!r} is refused; pilot is {allowed}")
+
+
+def deadline(name: str) -> float:
+    """Seconds a checked pilot's decision may take before it is replaced."""
+    if (found := _SECONDS.fullmatch(name)) is not None:
+        return float(found.group(1)) + GRACE
+    if name.startswith("mcts"):
+        return ITERATION_DEADLINE
+    return GRACE
+
+
+def think(name: str, seed: int, game_id: str, state: Any, seat: Seat) -> Any:
+    """One pilot's decision (run in a worker process)."""
+    game = get_game(game_id)
+    pilot = make_pilot(name, seed)
+    return pilot.choose(game_id, observe(game, state, seat),
+                        search=searcher(game, state, seat))
+
+
+def fallback(seed: int, game_id: str, state: Any, seat: Seat) -> Any:
+    """The random pilot's choice: what a pilot past its deadline plays."""
+    return think("random", seed, game_id, state, seat)
+
+
+def _warm(parent: int) -> None:
+    """A worker's start: load the games once; end with the server, even killed."""
+    import dogfight.core.registry as registry
+
+    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    registry.all_games()  # the games' modules and data, loaded once per worker
+
+
+def _orphaned(parent: int) -> None:
+    """Exit once the server process is gone (SIGKILL leaves its workers behind)."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+class PilotPool:
+    """``workers`` worker processes, each its own executor so that one overrunning
+    decision can be stopped (its process killed) without touching the others."""
+
+    def __init__(self, workers: int = 2,
+                 deadline_of: Callable[[str], float] = deadline) -> None:
+        self.workers = workers
+        self.deadline_of = deadline_of
+        self.context = multiprocessing.get_context("spawn")
+        self.free: queue.Queue[ProcessPoolExecutor] = queue.Queue()
+        self.all: set[ProcessPoolExecutor] = set()
+        self.guard = threading.Lock()
+        self.closed = False
+        self.overruns = 0
+        for _ in range(workers):
+            self.free.put(self._new())
+
+    def _new(self) -> ProcessPoolExecutor:
+        executor = ProcessPoolExecutor(max_workers=1, mp_context=self.context,
+                                       initializer=_warm, initargs=(os.getpid(),))
+        executor.submit(int)  # start the process now, not at the first decision
+        with self.guard:
+            self.all.add(executor)
+        return executor
+
+    def _kill(self, executor: ProcessPoolExecutor) -> None:
+        with self.guard:
+            self.all.discard(executor)
+        for process in list((executor._processes or {}).values()):
+            process.kill()
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    def pids(self) -> set[int]:
+        with self.guard:
+            executors = list(self.all)
+        return {pid for e in executors for pid in (e._processes or {})}
+
+    def decide(self, name: str, seed: int, game_id: str, state: Any, seat: Seat) -> Any:
+        """The pilot's decision, or the fallback's if it is late or its worker fails."""
+        if self.closed:
+            return fallback(seed, game_id, state, seat)
+        executor = self.free.get()
+        try:
+            future = executor.submit(think, name, seed, game_id, state, seat)
+            try:
+                return future.result(timeout=self.deadline_of(name))
+            except FutureTimeout:
+                self.overruns += 1
+                self._kill(executor)
+                if not self.closed:
+                    executor = self._new()
+            except BrokenProcessPool:
+                self._kill(executor)
+                if not self.closed:
+                    executor = self._new()
+            return fallback(seed, game_id, state, seat)
+        finally:
+            self.free.put(executor)
+
+    def close(self) -> None:
+        """Stop every worker at once (server shutdown, SIGTERM)."""
+        self.closed = True
+        with self.guard:
+            executors = list(self.all)
+        for executor in executors:
+            self._kill(executor)
+
+
+def default_workers() -> int:
+    value = os.environ.get("DOGFIGHT_PILOT_WORKERS", "")
+    return int(value) if value.isdigit() and int(value) > 0 else 2
