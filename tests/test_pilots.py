@@ -86,9 +86,9 @@ def _near_the_edge(seed: int) -> Match:
 
 def _flies_off(plan: list[int], match: Match) -> bool:
     from dogfight.games.wings_of_war import geometry as geo
-    from dogfight.games.wings_of_war.data import card_end_pose, shipped
+    from dogfight.games.wings_of_war.data import card_end_pose, dataset
 
-    data = shipped()
+    data = dataset()
     spad = next(p for p in match.state.planes if p.id == "spad")
     pose = spad.pose
     for number in plan:
@@ -213,7 +213,7 @@ def test_mcts_anticipates_the_enemys_likeliest_plan() -> None:
     from dogfight.ai.wings_of_war import Plans
     from dogfight.core.rng import new_rng
     from dogfight.games.wings_of_war import geometry as geo
-    from dogfight.games.wings_of_war.data import card_end_pose, shipped
+    from dogfight.games.wings_of_war.data import card_end_pose, dataset
 
     match = Match.new(WOW, {"scenario": "duel"}, 3)
     state = match.state
@@ -222,8 +222,8 @@ def test_mcts_anticipates_the_enemys_likeliest_plan() -> None:
     path = theirs.path(fokker)
     pose = fokker.pose  # the path is where the cards of that plan take the Fokker
     for number, (x, y, h) in zip(theirs.plan(0), path, strict=True):
-        pose = geo.moved(pose, *card_end_pose(shipped().card(fokker.deck, number),
-                                              shipped().table.base.length))
+        pose = geo.moved(pose, *card_end_pose(dataset().card(fokker.deck, number),
+                                              dataset().table.base.length))
         assert abs(pose.x - x) < 0.05 and abs(pose.y - y) < 0.05  # geometry rounds to 0.01
         assert (pose.heading - h) % 360 == 0
     ahead = Plans(state, spad, {"fokker": path})
@@ -243,13 +243,13 @@ def test_mcts_rollouts_anticipate_for_the_searching_seat_only() -> None:
     from dogfight.ai.mcts import policy_for
     from dogfight.ai.wings_of_war import Plans
     from dogfight.core.rng import new_rng
-    from dogfight.games.wings_of_war.data import shipped
+    from dogfight.games.wings_of_war.data import dataset
 
     state = Match.new(WOW, {"scenario": "duel"}, 3).state
     spad, fokker = (next(p for p in state.planes if p.id == n) for n in ("spad", "fokker"))
 
     def names(deck: str, plan: tuple[int, ...]) -> tuple[str, ...]:
-        return tuple(shipped().card(deck, n).name for n in plan)  # twin cards alike
+        return tuple(dataset().card(deck, n).name for n in plan)  # twin cards alike
 
     ahead = names(spad.deck, Plans(state, spad, {"fokker": Plans(state, fokker).path(
         fokker)}).plan(0))

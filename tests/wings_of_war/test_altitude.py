@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from dogfight.core import Match
-from dogfight.games.wings_of_war.data import shipped
+from dogfight.games.wings_of_war.data import dataset
 from tests.wings_of_war.helpers import A, C, D, game, get, kinds, plan, plane
 
 ALT = {"altitude": True}
@@ -23,7 +23,7 @@ def lone(aircraft: str, altitude: int, **kw: Any) -> Match:
 
 def test_climb_table_is_the_books() -> None:
     """§ MONTER: the table of maximum altitude and climb value, exactly."""
-    data = shipped().aircraft
+    data = dataset().aircraft
     table = {"albatros-d5a": (13, 3), "fokker-dr1": (13, 2), "sopwith-camel": (13, 2),
              "spad-13": (14, 3), "halberstadt-d3": (10, 5), "dh4": (11, 4),
              "breguet-14": (12, 4), "sopwith-snipe": (14, 2)}

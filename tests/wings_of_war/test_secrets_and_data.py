@@ -164,7 +164,7 @@ def test_the_invariants_check_the_damage_decks() -> None:
 
     state = WOW.setup({"rules": {"tournament": True}}, new_rng(3))
     assert WOW.invariants(state) == []
-    explosion = next(c.number for c in wow_data.shipped().damage["A"]
+    explosion = next(c.number for c in wow_data.dataset().damage["A"]
                      if c.symbol == "explosion")
     state = with_deck(state, "A", discard(deck(state, "A"), [explosion]))
     assert WOW.invariants(state) == [f"damage deck A: cards [{explosion}] are not in play"]

@@ -7,10 +7,10 @@ import math
 import pytest
 
 from dogfight.core import IllegalDecision, InvalidOptions, Match
-from dogfight.games.wings_of_war.data import shipped
+from dogfight.games.wings_of_war.data import dataset
 from tests.wings_of_war.helpers import WOW, A, C, D, game, get, hold_all, kinds, plan, plane
 
-DATA = shipped()
+DATA = dataset()
 
 
 def duel(**kw: object) -> Match:

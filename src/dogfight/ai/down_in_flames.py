@@ -19,7 +19,7 @@ from typing import Any
 from dogfight.ai.base import EXPLORATION, HORIZON, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, randint
-from dogfight.games.down_in_flames.data import shipped
+from dogfight.games.down_in_flames.data import dataset
 
 VALUE = {"Ace Pilot": 10, "In My Sights": 4, "Out of the Sun": 5, "Barrel Roll": 7,
          "Tight Turn": 6, "Vertical Roll": 6, "Yo-Yo": 5, "Scissors": 5, "Evasive": 5,
@@ -29,7 +29,7 @@ RANK = {"tailing": 2, "advantaged": 1, "neutral": 0, "disadvantaged": -1, "taile
 
 
 def card_value(key: str) -> float:
-    card = shipped().action_deck[key]
+    card = dataset().action_deck[key]
     value = float(VALUE.get(card.title, 3))
     if card.title == "In My Sights":
         value += card.hits - card.bursts * 0.5 + (4 if card.fuel_tank else 0)
@@ -61,8 +61,8 @@ def heuristic(observation: dict[str, Any]) -> Decision | None:
     kind = prompt.get("kind", "")
     view = observation["view"]
     pid = (prompt.get("data") or {}).get("plane") or view.get("active", "")
-    deck = shipped().action_deck
-    air = shipped().aircraft
+    deck = dataset().action_deck
+    air = dataset().aircraft
 
     if kind == "fighter":
         return max(legal, key=lambda d: (air[d["fighter"]].vp, d.get("pilot", "") != ""))
@@ -130,7 +130,7 @@ def _react(view: dict[str, Any], pid: str, legal: list[Decision]) -> Decision:
         if boosts:
             return boosts[0]
         if cards:
-            return max(cards, key=lambda d: shipped().action_deck[d["react"]].hits)
+            return max(cards, key=lambda d: dataset().action_deck[d["react"]].hits)
         return {"react": None}
     if not cards:
         return {"react": None}
@@ -228,7 +228,7 @@ def distinct(observation: dict[str, Any], legal: list[Decision]) -> list[Decisio
     prompt = observation.get("prompt") or {}
     if prompt.get("kind") != "actions":
         return legal
-    deck = shipped().action_deck
+    deck = dataset().action_deck
     best: dict[tuple[Any, ...], tuple[float, Decision]] = {}
     rest: list[Decision] = []
     for d in legal:

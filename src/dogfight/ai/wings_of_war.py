@@ -48,7 +48,7 @@ from dogfight.ai.base import HORIZON, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, next_u64
 from dogfight.games.wings_of_war import geometry as geo
-from dogfight.games.wings_of_war.data import Card, WowData, card_end_pose, shipped
+from dogfight.games.wings_of_war.data import Card, WowData, card_end_pose, dataset
 from dogfight.games.wings_of_war.state import Plane, WowState
 
 Floats = npt.NDArray[np.float64]
@@ -106,7 +106,7 @@ def _plan(view: dict[str, Any], legal: list[Decision]) -> Decision | None:
 
 
 def _best_plan(view: dict[str, Any], plane_id: str) -> list[int] | None:
-    data = shipped()
+    data = dataset()
     me = next(p for p in view["planes"] if p["id"] == plane_id)
     planned = [c["card"] for c in me.get("plan", [])]
     hand = [n for n in me.get("hand", [])]
@@ -190,7 +190,7 @@ def _sees(shooter: geo.Pose, target: geo.Pose, half_angle: float) -> bool:
 def _reorder(view: dict[str, Any], legal: list[Decision]) -> Decision | None:
     plane_id = legal[0]["plane"]
     me = next(p for p in view["planes"] if p["id"] == plane_id)
-    data = shipped()
+    data = dataset()
     deck = data.decks[me["maneuver_deck"]]
     enemies = [p for p in view["planes"] if p["side"] != me["side"]
                and p["status"] in ("flying", "ground")]
@@ -259,7 +259,7 @@ class _Deck:
 
 @cache
 def _deck(letter: str) -> _Deck:
-    return _Deck(shipped(), letter)
+    return _Deck(dataset(), letter)
 
 
 def _in_arc(sx: Floats, sy: Floats, sh: Floats, tx: Floats, ty: Floats,
@@ -289,7 +289,7 @@ class Plans:
 
     def __init__(self, state: WowState, plane: Plane,
                  paths: dict[str, list[tuple[float, float, float]]] | None = None) -> None:
-        data = shipped()
+        data = dataset()
         table = data.table
         deck = _deck(plane.deck)
         previous, steep = ((plane.executed[-1], plane.executed_steep[-1]) if plane.executed
@@ -501,7 +501,7 @@ class WingsOfWarPolicy:
         value = self.game.evaluate(state, seat)
         if state.step == "over":
             return value
-        data = shipped()
+        data = dataset()
         table = data.table
         side = dict(state.seats)[seat]
         dealt = sum(p.damage / data.aircraft[p.aircraft].structure for p in state.planes

@@ -143,6 +143,9 @@ class Decoder:
         return fields
 
     def decode(self, decision: Decision) -> Any:
+        if not isinstance(decision, dict):
+            raise MalformedDecision(f"a {self.name} decision is a JSON object, "
+                                    f"got {type(decision).__name__}")
         if len(self.shapes) == 1:
             shape = self.shapes[0]
         else:  # _choose, inlined for the shapes met before
@@ -153,10 +156,8 @@ class Decoder:
             raise MalformedDecision(f"a {self.name} decision is malformed: {exc}") from None
 
     def _choose(self, decision: Decision) -> Any:
-        if len(self.shapes) == 1:
-            return self.shapes[0]
         if len(self._fields) != len(self.shapes):  # a msgspec tagged union
-            return Union[self.shapes]  # noqa: UP007
+            return self._union
         keys = frozenset(decision)
         shape = self._by_keys.get(keys)
         if shape is None:
@@ -170,10 +171,9 @@ class Decoder:
         # the nearest shape: most keys in common, so its error names the field at fault
         return max(self._fields, key=lambda f: len(keys & f[1]) - len(keys - f[1]))[0]
 
-    def shapes_text(self) -> str:
-        """The accepted shapes in words, for messages and documentation."""
-        return " or ".join("{" + ", ".join(sorted(names)) + "}"
-                           for _, names, _ in self._fields)
+    @functools.cached_property
+    def _union(self) -> Any:
+        return Union[self.shapes]  # noqa: UP007
 
 
 # -- one kind of decision -------------------------------------------------------------------------
@@ -195,6 +195,8 @@ class PromptKind(Generic[S, D]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "decision" in cls.__dict__:
+            if "kind" not in cls.__dict__:
+                raise TypeError(f"{cls.__name__} declares its decision shapes but no kind")
             cls._decoder = Decoder(cls.kind, cls.decision)
         cls._shows_frame = cls.prompt is PromptKind.prompt
 
@@ -269,16 +271,6 @@ class PromptedGame(Game[S]):
         nothing follows."""
         return state
 
-    def frame_for(self, state: S, seat: Seat) -> tuple[Frame, PromptKind[S, Any]] | None:
-        """The frame ``seat`` must answer now, with its kind (``None``: nothing to decide)."""
-        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
-        if not stack:
-            return None
-        frame = stack[-1]
-        if seat not in frame.seats:
-            return None
-        return frame, self.prompts[frame.kind]
-
     def pending(self, state: S) -> Mapping[Seat, Prompt]:
         stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
         if not stack:
@@ -300,49 +292,41 @@ class PromptedGame(Game[S]):
 
     def validate(self, state: S, seat: Seat, decision: Decision) -> None:
         kind, frame, typed = self._read(state, seat, decision)
-        self._check(kind, state, frame, seat, typed)
+        self._refuse(kind, state, frame, seat, typed)
 
     def apply(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        kind, frame, typed = self._read(state, seat, decision)
-        return self._apply(kind, state, frame, seat, typed)
+        return self._resolve(state, seat, decision, check=False)
 
     def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        """Validate and apply with one reading of the decision (``_read``, ``_check``
-        and ``_apply`` in one call: it is the path of every decision)."""
+        """Validate and apply with one reading of the decision."""
+        return self._resolve(state, seat, decision, check=True)
+
+    def _read(self, state: S, seat: Seat,
+              decision: Decision) -> tuple[PromptKind[S, Any], Frame, Any]:
+        """The top frame ``seat`` must answer, its kind, and the decision typed."""
         stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
-        if not stack or seat not in stack[-1].seats:  # frame_for, inlined
+        if not stack or seat not in stack[-1].seats:
             raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
         frame = stack[-1]
         kind = self.prompts[frame.kind]
-        typed = kind._decoder.decode(decision)
+        return kind, frame, kind._decoder.decode(decision)
+
+    @staticmethod
+    def _refuse(kind: PromptKind[S, Any], state: S, frame: Frame, seat: Seat,
+                typed: Any) -> None:
+        """Raise the book's refusal of ``typed``, if the rules have one."""
         reason = kind.refusal(state, frame, seat, typed)
         if reason is not None:
             if isinstance(reason, IllegalDecision):
                 raise reason
             raise IllegalDecision(reason, rule=kind.rule or None)
-        events: list[Event] = []
-        state = kind.apply(state, frame, seat, typed, events)
-        return Step(self.proceed(state, events), tuple(events))
 
-    def _read(self, state: S, seat: Seat,
-              decision: Decision) -> tuple[PromptKind[S, Any], Frame, Any]:
-        found = self.frame_for(state, seat)
-        if found is None:
-            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
-        frame, kind = found
-        return kind, frame, kind.decode(decision)
-
-    @staticmethod
-    def _check(kind: PromptKind[S, Any], state: S, frame: Frame, seat: Seat,
-               typed: Any) -> None:
-        reason = kind.refusal(state, frame, seat, typed)
-        if isinstance(reason, IllegalDecision):
-            raise reason
-        if reason is not None:
-            raise IllegalDecision(reason, rule=kind.rule or None)
-
-    def _apply(self, kind: PromptKind[S, Any], state: S, frame: Frame, seat: Seat,
-               typed: Any) -> Step[S]:
+    def _resolve(self, state: S, seat: Seat, decision: Decision, *, check: bool) -> Step[S]:
+        """The decision's effect (refused first when ``check``), then the sequence of
+        play (:meth:`proceed`)."""
+        kind, frame, typed = self._read(state, seat, decision)
+        if check:
+            self._refuse(kind, state, frame, seat, typed)
         events: list[Event] = []
         state = kind.apply(state, frame, seat, typed, events)
         return Step(self.proceed(state, events), tuple(events))

@@ -561,6 +561,3 @@ def dataset() -> DifData:
     """The data as loaded (once per ``$DOGFIGHT_DATA_DIR``)."""
     return load()
 
-
-shipped = dataset
-"""The former name of :func:`dataset` (the search pilots call it)."""

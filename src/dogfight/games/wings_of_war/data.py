@@ -8,14 +8,13 @@ card's end pose) so that the rules never do it again.
 from __future__ import annotations
 
 import math
-from functools import cache
 from pathlib import Path
 from typing import Literal
 
 import msgspec
 
 from dogfight.core import DataError
-from dogfight.core.data import check_source, data_file, load_table, load_toml
+from dogfight.core.data import check_source, data_file, load_table, load_toml, per_data_dir
 
 GAME_ID = "wings-of-war"
 HERE = Path(__file__).parent
@@ -234,14 +233,12 @@ def load(directory: Path | None = None) -> WowData:
                    {k: v.source for k, v in damage_decks.items()}, table, files, plannable)
 
 
-@cache
+@per_data_dir
 def dataset() -> WowData:
-    """The data the rules use: the shipped files, or a player's copies."""
+    """The data the rules use: the shipped files, or a player's copies (loaded once
+    per ``$DOGFIGHT_DATA_DIR``)."""
     return load()
 
-
-shipped = dataset
-"""The former name of :func:`dataset` (the AI uses it)."""
 
 
 def card_end_pose(card: Card, base_length: float) -> tuple[float, float, int]:
