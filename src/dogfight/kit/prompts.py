@@ -298,8 +298,23 @@ class PromptedGame(Game[S]):
         return self._resolve(state, seat, decision, check=False)
 
     def play(self, state: S, seat: Seat, decision: Decision) -> Step[S]:
-        """Validate and apply with one reading of the decision."""
-        return self._resolve(state, seat, decision, check=True)
+        """Validate and apply with one reading of the decision: ``_read``, ``_refuse``
+        and ``_resolve`` written out in one function, as it runs at every decision of
+        every game (two calls fewer: 1-2% of a Down In Flames game)."""
+        stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+        if not stack or seat not in stack[-1].seats:
+            raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
+        frame = stack[-1]
+        kind = self.prompts[frame.kind]
+        typed = kind._decoder.decode(decision)
+        reason = kind.refusal(state, frame, seat, typed)
+        if reason is not None:
+            if isinstance(reason, IllegalDecision):
+                raise reason
+            raise IllegalDecision(reason, rule=kind.rule or None)
+        events: list[Event] = []
+        state = kind.apply(state, frame, seat, typed, events)
+        return Step(self.proceed(state, events), tuple(events))
 
     def _read(self, state: S, seat: Seat,
               decision: Decision) -> tuple[PromptKind[S, Any], Frame, Any]:
