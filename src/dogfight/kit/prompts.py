@@ -72,14 +72,12 @@ def top(state: Any) -> Frame | None:
 
 def push(state: S, *new: Frame) -> S:
     """``state`` with ``new`` frames on top (the last one given is answered first)."""
-    out: S = _replace(state, prompts=(*state.prompts, *new))  # type: ignore[attr-defined]
-    return out
+    return _with(state, (*frames(state), *new))
 
 
 def pop(state: S) -> S:
     """``state`` without its top frame."""
-    out: S = _replace(state, prompts=state.prompts[:-1])  # type: ignore[attr-defined]
-    return out
+    return _with(state, frames(state)[:-1])
 
 
 def replace_top(state: S, frame: Frame | None) -> S:
@@ -90,14 +88,13 @@ def replace_top(state: S, frame: Frame | None) -> S:
 
 def ask(state: S, *new: Frame) -> S:
     """``state`` whose whole stack is ``new`` (a new step of the sequence of play)."""
-    out: S = _replace(state, prompts=new)
-    return out
+    return _with(state, new)
 
 
 def answered(state: S, seat: Seat) -> S:
     """``state`` where ``seat`` has answered the top frame: it leaves the frame's seats,
     and the frame goes when no seat is left."""
-    stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
+    stack = frames(state)
     if not stack:
         return state
     frame = stack[-1]
@@ -285,7 +282,7 @@ class PromptedGame(Game[S]):
 
     def legal(self, state: S, seat: Seat) -> Sequence[Decision]:
         stack: tuple[Frame, ...] = state.prompts  # type: ignore[attr-defined]
-        if not stack or seat not in stack[-1].seats:  # frame_for, inlined (every observe)
+        if not stack or seat not in stack[-1].seats:
             return []
         frame = stack[-1]
         return as_json(self.prompts[frame.kind].legal(state, frame, seat))
