@@ -44,7 +44,8 @@ from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
-def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
+def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any,
+                  events: list[Event]) -> DifState:
     """Book § Flèches d'attaque: the attacker's aircraft of one arrow, the defender's
     interceptors, the target's values (times the scale)."""
     data = dataset()
@@ -99,7 +100,7 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
                      seats=seats, phase="options", turns=camp.campaign.turns,
                      mission=mission)
     if not mission_options(state, attacker) and not mission_options(state, defender):
-        return start_mission_planes(state, [])
+        return start_mission_planes(state, events)
     return state
 
 

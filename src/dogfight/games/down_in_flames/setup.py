@@ -39,7 +39,9 @@ from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
-def setup(options: Mapping[str, Any], rng: Rng) -> DifState:
+def setup(options: Mapping[str, Any], rng: Rng, events: list[Event]) -> DifState:
+    """The options checked, the deck shuffled, the planes set; ``events`` receives what
+    the set-up makes (fighters revealed, victory points balanced)."""
     data = dataset()
     opts = parse_options(options, Options)
     if not 1 <= opts.turns <= 20:
@@ -64,11 +66,12 @@ def setup(options: Mapping[str, Any], rng: Rng) -> DifState:
             rest.remove(key)
         deck = tuple(opts.stack) + tuple(rest)
     if opts.mode == "mission":
-        return setup_mission(opts, deck, rng)
-    return setup_dogfight(opts, deck, rng)
+        return setup_mission(opts, deck, rng, events)
+    return setup_dogfight(opts, deck, rng, events)
 
 
-def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
+def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng,
+                   events: list[Event]) -> DifState:
     data = dataset()
     seats: list[tuple[str, str]] = []
     for side in ("allies", "axis"):
@@ -103,7 +106,7 @@ def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
         if not p.aircraft and not fighter_choices(state, p):
             raise InvalidOptions(f"no fighter fits {opts.vp} points and the year "
                                  f"{opts.year} for {p.id} (book § Mise en place)")
-    return after_choices(state, []) if not unchosen(state) else state
+    return after_choices(state, events) if not unchosen(state) else state
 
 
 def pair_wingmen(planes: list[Plane]) -> list[Plane]:
