@@ -129,18 +129,20 @@ def test_landing_fields_are_at_least_9_by_27_cm() -> None:
 
 
 def test_strafing_needs_an_unjammed_front_gun_low_over_the_trenches() -> None:
-    match = game(plane("roland", "central", "roland-c2", 400 + 144, 450, 180, 1),
+    """A two-seater with a front gun (the Roland C.II has none: book § RÈGLE SPÉCIALE
+    POUR LE ROLAND C.)."""
+    match = game(plane("ufag", "central", "ufag-c1", 400 + 144, 450, 180, 1),
                  plane("spad", "allies", "spad-13", 100, 880, 0),
                  scenario="strafing", rules={"altitude": True})
-    plan(match, roland=[1, 2, 3], spad=[A["stall"], 1, 6])
+    plan(match, ufag=[1, 2, 3], spad=[A["stall"], 1, 6])
     assert kinds(match, "objective-achieved")[0].data["mission"] == "strafing"
-    jammed = game(plane("roland", "central", "roland-c2", 400 + 144, 450, 180, 1),
+    jammed = game(plane("ufag", "central", "ufag-c1", 400 + 144, 450, 180, 1),
                   plane("spad", "allies", "spad-13", 100, 880, 0),
                   scenario="strafing", rules={"altitude": True})
     jammed.state = msgspec.structs.replace(jammed.state, planes=tuple(
         msgspec.structs.replace(p, front=msgspec.structs.replace(p.front, jam=3, silent=3))
-        if p.id == "roland" else p for p in jammed.state.planes))
-    plan(jammed, roland=[1, 2, 3], spad=[A["stall"], 1, 6])
+        if p.id == "ufag" else p for p in jammed.state.planes))
+    plan(jammed, ufag=[1, 2, 3], spad=[A["stall"], 1, 6])
     assert not kinds(jammed, "objective-achieved")
 
 
