@@ -115,6 +115,32 @@ def test_a_burning_plane_tails_again_after_two_more_turns() -> None:
     assert tailing_with_fire(1) and tailing_with_fire(0)
 
 
+@pytest.mark.parametrize("special", ["smoke", "fire"])
+def test_smoke_or_flames_stop_tailing_until_the_fourth_turn(special: str) -> None:
+    """book: 000_caefe768ab735396.txt § DÉGÂTS SPÉCIAUX, § POURSUITE: smoke or flames
+    taken in turn 1 stop tailing "pour le reste du tour, ni lors des deux tours suivants":
+    turns 2 and 3; the aircraft tails again at the start of turn 4, the fourth turn,
+    though a burning one still holds its last flame counter then (it goes before the
+    first reveal: book § DÉGÂTS SPÉCIAUX). Reading in docs/rules/wings-of-war.md § 20."""
+    from dogfight.games.wings_of_war.turn import end_turn
+    match = game(plane("spad", "allies", "spad-13", 300, 450, 0),
+                 plane("fokker", "central", "fokker-dr1", 390, 450, 0),
+                 rules={"tailing": True, "special_damage": True}, **BIG)
+    state = msgspec.structs.replace(match.state, planes=tuple(
+        msgspec.structs.replace(p, tailing=None, **{special: 3}) if p.id == "spad" else p
+        for p in match.state.planes))
+    tails = {}
+    for _ in range(3):
+        state = end_turn(state, [])
+        spad = next(p for p in state.planes if p.id == "spad")
+        tails[state.turn] = spad.tailing
+        if special == "fire":  # the counter burnt before the first reveal (damage.burn)
+            state = msgspec.structs.replace(state, planes=tuple(
+                msgspec.structs.replace(p, fire=p.fire - 1) if p.id == "spad" else p
+                for p in state.planes))
+    assert tails == {2: None, 3: None, 4: "fokker"}
+
+
 def WOW_begin(match: Match) -> Any:
     from dogfight.games.wings_of_war.turn import begin_turn
     return begin_turn(match.state, [])
