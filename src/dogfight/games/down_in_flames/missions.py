@@ -93,6 +93,7 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any,
     if interceptor:
         for _ in range(m.scale):
             add(defender, interceptor, False)
+    planes = fixed_aircraft(opts, planes)
     mission = Mission(campaign=m.campaign, target=m.target, attacker=attacker,
                       defender=defender, damaged=target.damaged * m.scale,
                       destroyed=target.destroyed * m.scale, flak=target.flak)
@@ -102,6 +103,32 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any,
     if not mission_options(state, attacker) and not mission_options(state, defender):
         return start_mission_planes(state, events)
     return state
+
+
+def fixed_aircraft(opts: Options, planes: list[Plane]) -> list[Plane]:
+    """The ``aircraft`` option in a mission (a book example's own aircraft): an id of the
+    arrow's planes gets that aircraft instead; the next ids of a side ("allies-2" after
+    "allies-1") add aircraft to it."""
+    data = dataset()
+    out = list(planes)
+    for pid, key in sorted(opts.aircraft.items()):
+        if key not in data.aircraft:
+            raise InvalidOptions(f"aircraft.{pid}: unknown aircraft {key!r}")
+        side, _, n = pid.rpartition("-")
+        bomber = data.aircraft[key].is_bomber
+        known = [i for i, p in enumerate(out) if p.id == pid]
+        if known:
+            p = out[known[0]]
+            out[known[0]] = replace(p, aircraft=key, bomber=bomber,
+                                    loaded=p.loaded and not bomber)
+        elif side in ("allies", "axis") and n.isdigit() and \
+                int(n) == 1 + sum(1 for p in out if p.side == side):
+            out.append(Plane(id=pid, seat=side, side=side, aircraft=key, bomber=bomber))
+        else:
+            ids = ", ".join(p.id for p in out)
+            raise InvalidOptions(f"aircraft: no plane {pid!r} in this mission ({ids}), nor "
+                                 f"the next of its side")
+    return out
 
 
 # -- the campaign options ----------------------------------------------------------------------
