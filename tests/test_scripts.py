@@ -249,3 +249,11 @@ choice = 0
 "campaign.choices.0.options.mode" = "mission"
 """)
     assert final["campaign"]["record"]  # type: ignore[index]
+
+
+def test_a_step_may_arrange_the_state_before_it(tmp_path: Path) -> None:
+    final = run_text(tmp_path, HEAD_ON + '[[step]]\nstate = { "pilots.0.damage" = 1 }\n'
+                     '[step.expect]\n"state.pilots.0.damage" = 1\n')
+    assert final["state"]["pilots"][0]["damage"] == 1  # type: ignore[index]
+    with pytest.raises(ScriptError, match=r"step 3: the starting state breaks"):
+        run_text(tmp_path, HEAD_ON + '[[step]]\nstate = { "pilots.0.damage" = 9 }\n')

@@ -93,6 +93,9 @@ class ScriptStep(msgspec.Struct, forbid_unknown_fields=True):
     """The state's ``phase`` this step must be taken at."""
     prompt: str | None = None
     """The kind of decision the seat must be asked (its pending prompt)."""
+    state: dict[str, Any] = msgspec.field(default_factory=dict)
+    """Values of the state set before this step (as the script's ``[state]``): the
+    table arranged once the set-up's own decisions are taken."""
     expect: dict[str, Any] = msgspec.field(default_factory=dict)
     """A checkpoint: expectations on the result after this step."""
     expect_event: list[ExpectedEvent] = msgspec.field(default_factory=list)
@@ -315,6 +318,11 @@ def _run(script: Script, name: str) -> dict[str, Any]:
     log: list[str] = [_line(game, e) for e in match.events]
     for number, step in enumerate(script.step, start=1):
         where = f"{name}: step {number}" + (f" ({step.seat})" if step.seat else "")
+        if step.state:
+            try:
+                match.state = start_state(game, match.state, step.state)
+            except ScriptError as exc:
+                raise ScriptError(f"{where}: {exc}") from None
         turn, phase = _where(game, match.state)
         _check_moment(game, match, step, turn, phase, where)
         made: list[dict[str, Any]] = []
