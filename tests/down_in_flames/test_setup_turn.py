@@ -228,7 +228,7 @@ def test_bombers_in_a_plain_dogfight() -> None:
 def test_the_aircraft_option_in_a_mission() -> None:
     """book: 004_fe250b7836505b34.txt § Flèches d'attaque: a mission's aircraft may be
     fixed by the `aircraft` option (a book example's own), replacing the arrow's picture
-    or adding aircraft."""
+    (a bomber for a bomber, a fighter for a fighter) or adding aircraft."""
     base = {"mode": "mission", "mission": {"campaign": "poland-1939", "target": 1}}
     state = setup({**base, "aircraft": {"axis-1": "do-17z", "allies-2": "p-11c"}})
     assert {(p.id, p.aircraft, p.bomber) for p in state.planes} >= {
@@ -236,3 +236,5 @@ def test_the_aircraft_option_in_a_mission() -> None:
         ("allies-2", "p-11c", False)}
     with pytest.raises(InvalidOptions, match="allies-4"):
         setup({**base, "aircraft": {"allies-4": "p-11c"}})
+    with pytest.raises(InvalidOptions, match="flies a bomber there"):
+        setup({**base, "aircraft": {"axis-1": "bf-109e"}})

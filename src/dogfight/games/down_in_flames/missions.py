@@ -107,8 +107,8 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any,
 
 def fixed_aircraft(opts: Options, planes: list[Plane]) -> list[Plane]:
     """The ``aircraft`` option in a mission (a book example's own aircraft): an id of the
-    arrow's planes gets that aircraft instead; the next ids of a side ("allies-2" after
-    "allies-1") add aircraft to it."""
+    mission's planes gets that aircraft instead, a bomber for a bomber, a fighter for a
+    fighter; the next ids of a side ("allies-2" after "allies-1") add aircraft to it."""
     data = dataset()
     out = list(planes)
     for pid, key in sorted(opts.aircraft.items()):
@@ -119,8 +119,11 @@ def fixed_aircraft(opts: Options, planes: list[Plane]) -> list[Plane]:
         known = [i for i, p in enumerate(out) if p.id == pid]
         if known:
             p = out[known[0]]
-            out[known[0]] = replace(p, aircraft=key, bomber=bomber,
-                                    loaded=p.loaded and not bomber)
+            if bomber != p.bomber:
+                kind = "a bomber" if p.bomber else "a fighter"
+                raise InvalidOptions(f"aircraft.{pid}: the mission flies {kind} there; "
+                                     f"{data.aircraft[key].name} cannot replace it")
+            out[known[0]] = replace(p, aircraft=key)
         elif side in ("allies", "axis") and n.isdigit() and \
                 int(n) == 1 + sum(1 for p in out if p.side == side):
             out.append(Plane(id=pid, seat=side, side=side, aircraft=key, bomber=bomber))
