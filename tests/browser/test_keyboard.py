@@ -66,3 +66,14 @@ def test_a_keyboard_only_wings_of_war_game(server: str, new_page: Any) -> None:
                 " || document.querySelector('.outcome')")
     assert plans >= 1
     assert "Game over" in page.inner_text(".outcome")
+
+    # its replay, phase by phase ("n"): each step shows what happened since the last
+    page.goto(f"{server}/replay.html?id={match_id}&seat=allies")
+    page.wait_for_selector("#next-phase")
+    page.keyboard.press("n")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('step') > 0")
+    step = int(page.evaluate("new URL(location.href).searchParams.get('step')"))
+    assert step >= 3  # the planning (three cards at least) is one phase
+    page.wait_for_selector("body[data-animating] #skip")  # the moves, played again
+    page.keyboard.press("p")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('step') === '0'")

@@ -6,7 +6,6 @@ docs/img when DOGFIGHT_SCREENSHOTS is set (else a temporary folder).
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 from .conftest import require_browser
 from .test_down_in_flames import CLICK
 from .test_down_in_flames import READY as DIF_READY
-from .test_table_planning import READY, create
+from .test_table_planning import READY, create, images
 
 require_browser()
 
@@ -26,12 +25,6 @@ CUT = """() => [...document.querySelectorAll('button, select, a.button-link')]
   .filter(([, r]) => r.right > window.innerWidth + 1 || r.left < -1 || r.height < 43.5)
   .map(([text, r]) => `${text} ${Math.round(r.left)}..${Math.round(r.right)}`
     + ` h${Math.round(r.height)}`)"""
-
-
-def images(tmp_path: Path) -> Path:
-    if os.environ.get("DOGFIGHT_SCREENSHOTS"):
-        return Path(__file__).resolve().parents[2] / "docs" / "img"
-    return tmp_path
 
 
 def phone(new_page: Any) -> Any:

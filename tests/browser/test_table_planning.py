@@ -7,8 +7,10 @@ animated and skippable, and the computer pilots shown thinking.
 from __future__ import annotations
 
 import json
+import os
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from .conftest import require_browser
@@ -34,12 +36,21 @@ def create(base: str, game: str, options: dict[str, Any], seats: dict[str, Any],
     return str(body["id"]), tokens
 
 
+def images(tmp_path: Path) -> Path:
+    """docs/img when DOGFIGHT_SCREENSHOTS is set (refreshing the documentation), else
+    a temporary folder."""
+    if os.environ.get("DOGFIGHT_SCREENSHOTS"):
+        return Path(__file__).resolve().parents[2] / "docs" / "img"
+    return tmp_path
+
+
 def card(page: Any, plane: str, number: int) -> Any:
     return page.locator(f"#prompt .plan-plane[data-plane='{plane}'] "
                         f"button.card[data-card='{number}']")
 
 
-def test_the_ghost_and_the_off_table_warning(server: str, new_page: Any) -> None:
+def test_the_ghost_and_the_off_table_warning(server: str, new_page: Any,
+                                             tmp_path: Path) -> None:
     """book: 000_caefe768ab735396.txt § SORTIR DE L'AIRE DE JEU"""
     seats = {"allies-1": {"kind": "human"},
              **{s: {"kind": "pilot", "pilot": "novice"}
@@ -61,6 +72,8 @@ def test_the_ghost_and_the_off_table_warning(server: str, new_page: Any) -> None
     straight = card(page, "spad-1", 2)
     assert "warn" in str(straight.get_attribute("class"))
     assert "leaves the table" in straight.inner_text()
+    straight.hover()
+    page.screenshot(path=str(images(tmp_path) / "wings-of-war-planning.png"))
     straight.click()
     warning = page.locator("#prompt .plan-warnings")
     assert "spad-1, card 3" in warning.inner_text()
@@ -71,7 +84,8 @@ def test_the_ghost_and_the_off_table_warning(server: str, new_page: Any) -> None
     assert page.locator("#prompt .plan-warnings li").count() == 0
 
 
-def test_the_moves_are_animated_and_skippable(server: str, new_page: Any) -> None:
+def test_the_moves_are_animated_and_skippable(server: str, new_page: Any,
+                                              tmp_path: Path) -> None:
     match_id, tokens = create(server, "wings-of-war", {"scenario": "duel", "max_turns": 2},
                               {"allies": {"kind": "human"},
                                "central": {"kind": "pilot", "pilot": "novice"}})
@@ -86,7 +100,8 @@ def test_the_moves_are_animated_and_skippable(server: str, new_page: Any) -> Non
     page.wait_for_selector("body[data-animating] #player #skip")
     assert page.locator("#player select#speed").count() == 1
     assert page.locator("svg.wow-board.animating").count() == 1
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(images(tmp_path) / "wings-of-war-phases.png"))
     moving = page.get_attribute("svg g.plane[data-plane='spad'] g.pose", "transform")
     page.click("#skip")
     page.wait_for_function("() => !document.body.dataset.animating")

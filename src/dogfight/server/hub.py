@@ -28,7 +28,15 @@ from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
-from dogfight.server.pilots import LEVELS, PilotPool, budgeted, check_pilot, fallback, think
+from dogfight.server.pilots import (
+    LEVELS,
+    PilotPool,
+    budgeted,
+    check_pilot,
+    fallback,
+    think,
+    turn_budget,
+)
 from dogfight.store.db import Conflict, Database, SeatInfo
 from dogfight.store.saves import Save, check_save
 
@@ -91,8 +99,9 @@ class Hub:
         self.driving: set[str] = set()
         self.wanted: set[str] = set()
         self.thinking: dict[str, dict[str, Any]] = {}
-        """Match -> the computer seat thinking now: {seat, turn, decisions} (its side's
-        decisions made this turn), sent in the bodies so pages say who thinks."""
+        """Match -> the computer seat thinking now: {seat, turn, decisions, seconds,
+        budget} (its side's decisions made and seconds searched this turn, and its
+        budget of seconds a turn if it has one), sent in the bodies: who thinks."""
         self.spent: dict[tuple[str, str, int], tuple[float, int]] = {}
         """(match, side, turn) -> seconds searched and decisions made by that computer
         side this turn (its turn budget, :func:`budgeted`)."""
@@ -277,7 +286,8 @@ class Hub:
                 spent, made = self.spent.get(key, (0.0, 0))
                 name = budgeted(pilots[seat], spent)
             self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
-                                       "seconds": round(spent, 1)}
+                                       "seconds": round(spent, 1),
+                                       "budget": turn_budget(pilots[seat])}
             self.wake(match_id)
             started = time.monotonic()
             if self.pool is None:

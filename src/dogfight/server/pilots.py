@@ -77,6 +77,11 @@ turn, at least ``SLICE_SECONDS``; past that it decides as ``greedy`` (instantly)
 SLICE_SECONDS = 0.1
 
 
+def turn_budget(name: str) -> float | None:
+    """The seconds of search a side of pilot ``name`` has a turn (None: no budget)."""
+    return SIDE_TURN_SECONDS if _SECONDS.fullmatch(name) else None
+
+
 def budgeted(name: str, spent: float) -> str:
     """The pilot to ask for one decision, its side having searched ``spent`` seconds
     this turn (a pilot budgeted in iterations or not searching is asked as it is)."""

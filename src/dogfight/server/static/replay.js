@@ -62,7 +62,7 @@ function go(delta) {
 /** Where a body stands in the game: decisions with the same key are one phase. */
 function phaseKey(body) {
   const observation = body?.observation || {};
-  const kinds = Object.values(observation.pending || {}).map(String).sort().join(",");
+  const kinds = [...new Set(Object.values(observation.pending || {}).map(String))].sort().join(",");
   return `${observation.turn ?? ""}|${observation.view?.phase ?? ""}|${kinds}`;
 }
 
@@ -141,10 +141,10 @@ async function show(result, animated) {
   await loadBoard(observation); // what the board draws from (e.g. the cards' figures)
   const title = t(titles[game] || game || "");
   $("title").textContent = t("Replay: {title}", { title });
-  renderControls();
-  const viewer = seat || null;
   const before = current;
   current = body;
+  renderControls();
+  const viewer = seat || null;
   stopAnimation();
   fill($("board"), renderBoard(observation, viewer));
   if (animated && before) {

@@ -301,8 +301,11 @@ function renderThinking(body) {
   document.body.dataset.thinking = info.seat;
   fill(box, el("span", { class: "spinner", "aria-hidden": "true" }),
     el("span", {}, t("{seat} (computer) is thinking…", { seat: info.seat })), " ",
-    el("small", {}, t("turn {turn}: {n} decisions made", { turn: info.turn, n: info.decisions })),
-    el("progress", { "aria-label": t("thinking") }));
+    el("small", {}, t("decisions made this turn: {n}", { n: info.decisions })),
+    // the side's search this turn against its budget (indeterminate without one)
+    el("progress", info.budget
+      ? { "aria-label": t("thinking"), max: String(info.budget), value: String(Math.min(info.seconds || 0, info.budget)) }
+      : { "aria-label": t("thinking") }));
 }
 
 /** Links for the open seats (a friend joins with one), shown to the players. */

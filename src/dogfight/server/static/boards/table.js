@@ -431,9 +431,9 @@ function planningPanel(observation, legal, labels, ctx) {
       const ended = chain.length && chain[chain.length - 1].e;
       const nextNodes = chain.length ? chain[chain.length - 1].n : courseOf(plane)?.tree;
       const hand = hands[plane.id].map((card, index) => {
-        const node = full || ended ? null : nodeOf(plane, nextNodes, card.number);
-        const warning = node ? nodeWarning(plane, node) : null;
         const picked = mine.includes(card.number);
+        const node = full || ended || picked ? null : nodeOf(plane, nextNodes, card.number);
+        const warning = node ? nodeWarning(plane, node) : null;
         return el("button", {
           type: "button",
           class: `card${card.steep ? " steep" : ""}${warning ? " warn" : ""}${picked ? " picked" : ""}`,
@@ -507,18 +507,19 @@ function planningPanel(observation, legal, labels, ctx) {
     const layer = document.querySelector("svg.wow-board g.ghosts");
     if (!layer) return;
     const height = Number(layer.ownerSVGElement.dataset.height) || 900;
+    const width = Number(layer.ownerSVGElement.dataset.width) || 900;
     layer.replaceChildren();
     for (const plane of planning) {
       const chain = courseNodes(plane, sequence(plane));
       let from = { x: plane.x, y: plane.y, h: plane.heading };
       chain.forEach((node, i) => {
-        layer.append(ghost(from, node, String(i + 1), nodeWarning(plane, node), height, "chain"));
+        layer.append(ghost(from, node, String(i + 1), nodeWarning(plane, node), [width, height], "chain"));
         from = node;
       });
       if (hovered && hovered[0] === plane.id && !(chain.length && chain[chain.length - 1].e)) {
         const next = chain.length ? chain[chain.length - 1].n : courseOf(plane)?.tree;
         const node = nodeOf(plane, next, hovered[1]);
-        if (node) layer.append(ghost(from, node, String(chain.length + 1), nodeWarning(plane, node), height, "candidate"));
+        if (node) layer.append(ghost(from, node, String(chain.length + 1), nodeWarning(plane, node), [width, height], "candidate"));
       }
     }
   }
@@ -602,8 +603,22 @@ function nodeWarning(plane, node) {
 }
 
 /** A ghost base where a card ends, and the path from the pose before it. */
-function ghost(from, node, text, warning, height, kind) {
+function ghost(from, node, text, warning, [width, height], kind) {
   const flip = (y) => round(height - Number(y));
+  // off the table: a mark where the path crosses the edge (the ghost may be out of sight)
+  let exit = null;
+  if (node.e === "left-table") {
+    const dx = node.x - from.x;
+    const dy = node.y - from.y;
+    let s = 1;
+    for (const [d, start, limit] of [[dx, from.x, width], [dy, from.y, height]]) {
+      if (start + d * s > limit && d) s = Math.min(s, (limit - start) / d);
+      if (start + d * s < 0 && d) s = Math.min(s, -start / d);
+    }
+    const at = { x: from.x + dx * s, y: from.y + dy * s };
+    exit = svg("g", { class: "exit", transform: `translate(${round(at.x)},${flip(at.y)})` },
+      svg("circle", { r: 16 }), svg("path", { d: "M-8,-8 L8,8 M-8,8 L8,-8" }));
+  }
   const path = curve(from, { x: node.x, y: node.y, h: node.h }, flip);
   return svg("g", { class: `ghost ${kind}${warning ? " warn" : ""}`, dataset: { slot: text } },
     svg("path", { class: "ghost-path", d: path }),
@@ -612,6 +627,7 @@ function ghost(from, node, text, warning, height, kind) {
       svg("path", { class: "nose", d: `M${BASE_LENGTH / 2 - 14},-9 L${BASE_LENGTH / 2 - 2},0 L${BASE_LENGTH / 2 - 14},9 Z` })),
     svg("text", { class: "ghost-label", x: round(node.x), y: flip(node.y) + 6, "text-anchor": "middle" },
       warning ? `${text} ⚠` : text),
+    exit,
     warning ? svg("title", {}, warning) : null);
 }
 
@@ -700,7 +716,7 @@ export function animate(node, events, before, after, ctl) {
   const pose = {};
   for (const p of planes) pose[p.id] = { x: Number(p.x), y: Number(p.y), h: Number(p.heading || 0) };
   const steps = [];
-  let phase = null;
+  let phase = before?.view?.phase || null;
   for (const event of events) {
     const d = event.data || {};
     if (event.kind === "revealed" && d.phase !== undefined) phase = d.phase;
@@ -774,7 +790,7 @@ export function animate(node, events, before, after, ctl) {
       effects?.append(svg("line", { class: "shot", x1: round(step.from.x), y1: flip(step.from.y), x2: round(step.to.x), y2: flip(step.to.y) }));
     }
     for (const mark of step.marks) {
-      effects?.append(svg("text", { class: "mark", x: round(mark.at.x), y: flip(mark.at.y) - 40, "text-anchor": "middle" }, mark.text));
+      effects?.append(svg("text", { class: "mark", x: round(mark.at.x), y: flip(mark.at.y) - 48, "text-anchor": "middle" }, mark.text));
     }
     timer = setTimeout(() => run(index + 1), 900 / speed);
   };
