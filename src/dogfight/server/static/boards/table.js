@@ -137,7 +137,37 @@ function tableBoard(view, seats, seat) {
   const bounds = { x0: -margin, x1: width + margin, y0: -margin, y1: height + margin };
   for (const entry of placeLabels(labelEntries, font, bounds, obstacles)) labels.append(labelNode(entry));
   board.append(arcs, bases, labels, svg("g", { class: "ghosts" }), svg("g", { class: "effects" }));
-  return el("div", { class: "board-wrap" }, board, legend(colours, seats, seat));
+  return zoomable(board, seat, legend(colours, seats, seat));
+}
+
+// A small screen shows a large table small: the board zooms (scrolling in its frame,
+// never the page), centred on the reader's aircraft; the choice is kept.
+let zoomed = localStorage.getItem("dogfight.zoom") === "1";
+
+function zoomable(board, seat, legendNode) {
+  const frame = el("div", { class: `board-frame${zoomed ? " zoomed" : ""}` }, board);
+  const button = el("button", {
+    type: "button", class: "zoom small", "aria-pressed": zoomed ? "true" : "false",
+    onclick: () => {
+      zoomed = !zoomed;
+      localStorage.setItem("dogfight.zoom", zoomed ? "1" : "0");
+      frame.classList.toggle("zoomed", zoomed);
+      button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      button.textContent = zoomed ? t("Whole table") : t("Zoom in");
+      centre();
+    },
+  }, zoomed ? t("Whole table") : t("Zoom in"));
+  const centre = () => requestAnimationFrame(() => {
+    if (!zoomed || !frame.isConnected) return;
+    const mine = board.querySelector(`g.plane.mine g.pose`) || board.querySelector("g.plane.active g.pose");
+    if (!mine) return;
+    const box = mine.getBoundingClientRect();
+    const outer = frame.getBoundingClientRect();
+    frame.scrollLeft += box.left + box.width / 2 - outer.left - frame.clientWidth / 2;
+    frame.scrollTop += box.top + box.height / 2 - outer.top - frame.clientHeight / 2;
+  });
+  centre();
+  return el("div", { class: "board-wrap" }, el("div", { class: "board-tools" }, button), frame, legendNode);
 }
 
 function labelLines(plane, view, active) {
