@@ -73,3 +73,13 @@ def test_no_hints_for_another_seat_nor_out_of_planning() -> None:
         match.submit(seat, GAME.legal(match.state, seat)[0])
     if match.pending:
         assert GAME.hints(match.state, "allies") is None
+
+
+def test_the_hints_do_not_depend_on_another_seats_secret_plan() -> None:
+    """book: 000_caefe768ab735396.txt § PROGRAMMATION (the cards are planned face down)"""
+    seen = []
+    for card in (1, 8, 12):
+        match = Match.new(GAME, {"scenario": "duel"}, 3)
+        match.submit("central", {"plane": "fokker", "card": card})
+        seen.append(GAME.hints(match.state, "allies"))
+    assert seen[0] == seen[1] == seen[2]

@@ -70,7 +70,7 @@ def check_pilot(spec: Any) -> str:
     raise BadPilot(f"pilot {spec!r} is refused; pilot is {allowed}")
 
 
-SIDE_TURN_SECONDS = 1.5
+SIDE_TURN_SECONDS = 1.25
 """Seconds of search a computer side gets a turn, for all its aircraft and decisions:
 a pilot budgeted in seconds (``ace``) gets half of what its side has left for this
 turn, at least ``SLICE_SECONDS``; past that it decides as ``greedy`` (instantly)."""
@@ -121,6 +121,10 @@ def _warm(parent: int) -> None:
 
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     registry.all_games()  # the games' modules and data, loaded once per worker
+    from dogfight.ai.policies import POLICIES
+
+    for load in POLICIES.values():
+        load()  # the pilots' modules (numpy, policies): not during a first decision
 
 
 def _orphaned(parent: int) -> None:
