@@ -40,8 +40,8 @@ def courses(state: WowState, p: Plane) -> dict[str, Any] | None:
     ``y``, ``h`` the heading, ``a`` the altitude with the altitude rules), ``r`` the
     index in ``reasons`` of the rule that refuses the card (then flown as a straight,
     or out of control), ``e`` where the aircraft ends there (``left-table``,
-    ``crashed``, ``out-of-control``, ``ground``, ``in-clouds``...) and ``n``, the nodes
-    of the following card; a missing key is nothing to say."""
+    ``below-floor``, ``crashed``, ``out-of-control``, ``ground``, ``in-clouds``) and
+    ``n``, the nodes of the following card; a missing key is nothing to say."""
     if state.step != "plan" or p.status != "flying" or p.in_cloud:
         return None
     data = dataset()
@@ -134,7 +134,9 @@ def _fly(state: WowState, p: Plane, sequence: tuple[int, ...], straight: int,
         state = effect(state, p, kind, events)
         p = plane(state, p.id)
         node["altitude"] = p.altitude
-        if p.status != "flying":
+        if any(e.kind == "below-floor" for e in events):
+            node["result"] = "below-floor"  # off the table by the floor (§ VOLER PLUS HAUT)
+        elif p.status != "flying":
             node["result"] = p.status
         elif p.in_cloud:
             node["result"] = "in-clouds"

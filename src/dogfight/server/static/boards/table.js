@@ -614,6 +614,7 @@ function nodeOf(plane, nodes, number) {
 const RESULTS = {
   "left-table": () => t("leaves the table"),
   crashed: () => t("crashes"),
+  "below-floor": () => t("goes below the floor"),
   "out-of-control": () => t("goes out of control"),
   ground: () => t("touches down"),
   "in-clouds": () => t("enters the clouds"),
