@@ -168,7 +168,7 @@ function renderControls() {
     el("option", { value: "" }, t("spectator")),
     seats.map((s) => el("option", { value: s }, s)));
   seatSelect.value = seat;
-  seatSelect.addEventListener("change", () => { seat = seatSelect.value; load(); });
+  seatSelect.addEventListener("change", () => { seat = seatSelect.value; current = null; load(); });
   const range = el("input", {
     type: "range", id: "step-range", min: 0, max: last, value: step, "aria-label": t("Step"),
   });
