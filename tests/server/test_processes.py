@@ -119,11 +119,9 @@ def test_two_processes_share_games_over_postgresql(tmp_path: Path,
         if os.environ.get("DOGFIGHT_REQUIRE_POSTGRES"):
             pytest.fail("DOGFIGHT_TEST_POSTGRES_URL is not set")
         pytest.skip("no PostgreSQL server")
-    from dogfight.store.db import Base, Database
+    from dogfight.store.db import drop_everything
 
-    database = Database(url)
-    Base.metadata.drop_all(database.engine)
-    database.close()
+    drop_everything(url)
     one = Server(url, tmp_path / "one.log").start()
     servers.append(one)
     two = Server(url, tmp_path / "two.log").start()

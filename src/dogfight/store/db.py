@@ -35,7 +35,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -162,6 +162,24 @@ class GameSummary:
     updated_at: datetime
 
 
+class TooLong(DogfightError):
+    """A value longer than its column: refused before anything is written."""
+
+
+def fits(game: str, version: str, players: dict[str, str], seats: list[SeatInfo],
+         actors: list[str]) -> None:
+    """Every value fits its column (PostgreSQL refuses what SQLite would keep)."""
+    checks = [("game", game, 64), ("version", version, 32)]
+    checks += [("seat", seat, 32) for seat in [*players, *actors]]
+    checks += [("player", name, 64) for name in players.values()]
+    for info in seats:
+        checks += [("seat", info.seat, 32), ("seat kind", info.kind, 16),
+                   ("pilot", info.pilot or "", 32), ("token hash", info.token_hash or "", 64)]
+    for what, value, limit in checks:
+        if not isinstance(value, str) or len(value) > limit:
+            raise TooLong(f"{what} {str(value)[:40]!r}: at most {limit} characters")
+
+
 DEFAULT_SQLITE = Path("dogfight.sqlite3")
 
 
@@ -175,26 +193,67 @@ def normalize_url(url: str | None) -> str:
     return url
 
 
+HEAD = "v0002"
+"""The newest revision under ``migrations/versions``."""
+MIGRATIONS = Path(__file__).parent / "migrations"
+_LOCK = 74_637_263  # a PostgreSQL advisory lock: one process migrates at a time
+
+
+def revision_of(connection: Connection) -> str | None:
+    """The database's Alembic revision (``None``: none recorded)."""
+    if "alembic_version" not in inspect(connection).get_table_names():
+        return None
+    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def upgrade(engine: Engine) -> str:
+    """Bring the database to the newest schema in place (Alembic), keeping every row:
+    an empty database gets the tables; one made before migrations existed (no
+    ``alembic_version``) is stamped with the revision its tables match, then upgraded.
+    Returns the revision now recorded."""
+    with engine.connect() as connection:
+        if revision_of(connection) == HEAD:
+            return HEAD
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
+        config.attributes["connection"] = connection
+        tables = set(inspect(connection).get_table_names())
+        if "alembic_version" not in tables and "games" in tables:
+            Base.metadata.create_all(connection)  # tables added before migrations existed
+            columns = {c["name"] for c in inspect(connection).get_columns("games")}
+            command.stamp(config, "v0002" if "practice" in columns else "v0001")
+        command.upgrade(config, "head")
+        return revision_of(connection) or HEAD
+
+
+def drop_everything(url: str) -> None:
+    """Drop every dogfight table and the schema's revision (tests, benchmarks)."""
+    engine = create_engine(normalize_url(url), future=True)
+    try:
+        Base.metadata.drop_all(engine)
+        with engine.begin() as connection:
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    finally:
+        engine.dispose()
+
+
 class Database:
-    """A dogfight database; creates its tables on first use."""
+    """A dogfight database; creates or upgrades its tables on first use."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url)
         try:
             self.engine: Engine = create_engine(self.url, future=True)
-            Base.metadata.create_all(self.engine)
-            self._add_columns()
+            self.revision = upgrade(self.engine)
         except SQLAlchemyError as exc:
             raise DogfightError(f"cannot open database {self.engine_url_safe()}: "
                                 f"{exc.__class__.__name__}: {exc}") from None
-
-    def _add_columns(self) -> None:
-        """Columns added since a database was made (``games.practice``), added in place."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        if "practice" not in columns:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE games ADD COLUMN practice BOOLEAN "
-                                  "NOT NULL DEFAULT false"))
 
     def engine_url_safe(self) -> str:
         return self.url.split("@")[-1] if "@" in self.url else self.url
@@ -208,11 +267,15 @@ class Database:
             yield session
 
     # -- whole saves ---------------------------------------------------------------
-    def import_save(self, save: Save, *, game_id: str | None = None, check: bool = True) -> str:
-        """Store a save as rows; a save that does not replay is refused and nothing written."""
+    def import_save(self, save: Save, *, game_id: str | None = None, check: bool = True,
+                    seats: list[SeatInfo] | None = None, over: bool = False) -> str:
+        """Store a save as rows (and its ``seats``), in one transaction; a save that does
+        not replay is refused and nothing written."""
         match = check_save(save) if check else None
         new_id = game_id or uuid.uuid4().hex
-        status = "over" if match is not None and match.over else "active"
+        status = "over" if over or (match is not None and match.over) else "active"
+        fits(save.game, save.version, save.players, seats or [],
+             [a.seat for a in save.actions])
         with self.session() as session:
             session.add(GameRow(
                 id=new_id, game=save.game, version=save.version, seed=save.seed,
@@ -222,6 +285,7 @@ class Database:
             for seq, action in enumerate(save.actions):
                 session.add(ActionRow(game_id=new_id, seq=seq, seat=action.seat,
                                       decision=action.decision, check=action.check))
+            self._add_seats(session, new_id, seats or [])
         return new_id
 
     def export_save(self, game_id: str) -> Save:
@@ -241,12 +305,30 @@ class Database:
 
     # -- live games ------------------------------------------------------------------
     def create_game(self, game: str, version: str, seed: int, options: dict[str, Any],
-                    players: dict[str, str] | None = None, *, practice: bool = False) -> str:
+                    players: dict[str, str] | None = None, *, practice: bool = False,
+                    seats: list[SeatInfo] | None = None,
+                    campaign: tuple[str, int] | None = None) -> str:
+        """A new game with its seats, and its place in a campaign (``(campaign id,
+        number)``), in one transaction: all of it is stored or nothing (:class:`Conflict`
+        if another writer took the campaign's place first)."""
         new_id = uuid.uuid4().hex
-        with self.session() as session:
-            session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
-                                options=options, players=players or {}, status="active",
-                                action_count=0, digest=None, practice=practice))
+        fits(game, version, players or {}, seats or [], [])
+        try:
+            with self.session() as session:
+                session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
+                                    options=options, players=players or {},
+                                    status="active", action_count=0, digest=None,
+                                    practice=practice))
+                session.flush()
+                self._add_seats(session, new_id, seats or [])
+                if campaign is not None:
+                    session.add(CampaignGameRow(campaign_id=campaign[0], seq=campaign[1],
+                                                game_id=new_id, recorded=False))
+        except IntegrityError:
+            if campaign is None:
+                raise
+            raise Conflict(f"campaign {campaign[0]}: game {campaign[1]} was started by "
+                           "another writer") from None
         return new_id
 
     def is_practice(self, game_id: str) -> bool:
@@ -258,23 +340,29 @@ class Database:
             return bool(row.practice)
 
     def append_action(self, game_id: str, seq: int, action: Action, *,
-                      digest: str | None = None, over: bool = False) -> None:
-        """Record action number ``seq``; :class:`Conflict` if another writer took it."""
+                      digest: str | None = None, over: bool = False,
+                      notify: str | None = None) -> None:
+        """Record action number ``seq`` in one transaction of two statements (and, on
+        PostgreSQL, a NOTIFY on channel ``notify``, sent when it commits);
+        :class:`Conflict` if another writer took it."""
         try:
             with self.session() as session:
-                row = session.get(GameRow, game_id)
-                if row is None:
-                    raise NotFound(f"no game {game_id!r} in the database")
-                if row.action_count != seq:
+                moved = session.execute(
+                    update(GameRow).where(GameRow.id == game_id,
+                                          GameRow.action_count == seq)
+                    .values(action_count=seq + 1, digest=digest,
+                            status="over" if over else "active", updated_at=_now()))
+                if not moved.rowcount:  # type: ignore[attr-defined]
+                    row = session.get(GameRow, game_id)
+                    if row is None:
+                        raise NotFound(f"no game {game_id!r} in the database")
                     raise Conflict(f"game {game_id}: expected action {row.action_count}, "
                                    f"got {seq}")
                 session.add(ActionRow(game_id=game_id, seq=seq, seat=action.seat,
                                       decision=action.decision, check=action.check))
-                session.flush()
-                row.action_count = seq + 1
-                row.digest = digest
-                row.status = "over" if over else "active"
-                row.updated_at = _now()
+                if notify and self.engine.dialect.name == "postgresql":
+                    session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                                    {"channel": notify, "payload": game_id})
         except IntegrityError:
             raise Conflict(f"game {game_id}: action {seq} was recorded by another writer"
                            ) from None
@@ -295,10 +383,15 @@ class Database:
 
     # -- seats ---------------------------------------------------------------------------
     def set_seats(self, game_id: str, seats: list[SeatInfo]) -> None:
+        fits("", "", {}, seats, [])
         with self.session() as session:
-            for info in seats:
-                session.add(SeatRow(game_id=game_id, seat=info.seat, kind=info.kind,
-                                    pilot=info.pilot, token_hash=info.token_hash))
+            self._add_seats(session, game_id, seats)
+
+    @staticmethod
+    def _add_seats(session: Session, game_id: str, seats: list[SeatInfo]) -> None:
+        for info in seats:
+            session.add(SeatRow(game_id=game_id, seat=info.seat, kind=info.kind,
+                                pilot=info.pilot, token_hash=info.token_hash))
 
     def seats(self, game_id: str) -> list[SeatInfo]:
         with self.session() as session:
