@@ -42,7 +42,7 @@ class Server:
             [sys.executable, "-m", "dogfight", "serve", "--db", self.db_url,
              "--host", "127.0.0.1", "--port", str(self.port)],
             stdout=handle, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy machine starts slowly
         while time.monotonic() < deadline:
             try:
                 if httpx.get(self.url + "/api/catalog", timeout=1).status_code == 200:

@@ -242,10 +242,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return out
 
     @app.get("/api/matches/{match_id}")
-    def get_match(match_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
+    def get_match(match_id: str, request: Request, lang: str = "en") -> Response:
+        """The game as the token's seat (or a spectator) sees it."""
         live = hub.get(match_id)
         seat = live.seat_of(token_of(request))
-        return hub.body(match_id, live, seat, translator(lang))
+        lang = lang if lang in LANGUAGES else "en"
+        return Response(hub.frame(match_id, seat, lang, translator(lang), live),
+                        media_type="application/json")
 
     @app.post("/api/matches/{match_id}/join", openapi_extra=openapi_body(Join))
     async def join(match_id: str, request: Request) -> dict[str, Any]:
@@ -254,15 +257,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return {"token": token, "seat": body.seat}
 
     @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
-    async def act(match_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
+    async def act(match_id: str, request: Request, lang: str = "en") -> Response:
         body = decode(await request.body(), Act)
         token = token_of(request)
 
-        def played() -> dict[str, Any]:
+        def played() -> bytes:
             seat, live = hub.act(match_id, token, body.decision, body.seq)
-            return hub.body(match_id, live, seat, translator(lang))
+            return hub.frame(match_id, seat, shown, translator(shown), live)
 
-        return await asyncio.to_thread(played)
+        shown = lang if lang in LANGUAGES else "en"
+        return Response(await asyncio.to_thread(played), media_type="application/json")
 
     @app.get("/api/matches/{match_id}/save")
     def save(match_id: str) -> Response:
@@ -338,9 +342,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
         lang = lang if lang in LANGUAGES else "en"
         try:
             while True:
-                text = await asyncio.to_thread(hub.frame, match_id, seat, lang,
-                                               translator(lang))
-                await websocket.send_text(text)
+                # the cached match: a wake follows a move recorded here, or a catch-up
+                data = await asyncio.to_thread(
+                    lambda: hub.frame(match_id, seat, lang, translator(lang),
+                                      hub.cached(match_id)))
+                await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
                 change = asyncio.ensure_future(queue.get())
                 leave = asyncio.ensure_future(websocket.receive())
@@ -382,6 +388,8 @@ async def listen(database: Database, hub: Hub) -> None:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 async for note in conn.notifies():
+                    with contextlib.suppress(DogfightError, SQLAlchemyError):
+                        await asyncio.to_thread(hub.refresh, note.payload)
                     hub.wake(note.payload)
         except asyncio.CancelledError:
             raise

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import secrets
 import threading
@@ -22,12 +21,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import msgspec
 from msgspec import UNSET
 from sqlalchemy.exc import SQLAlchemyError
 
 from dogfight.core.contract import Event, Game, Seat, observe
 from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions, ReplayError
-from dogfight.core.match import Match
+from dogfight.core.match import CHECK_LENGTH, Action, Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
 from dogfight.server.bodies import SeatSpec
@@ -86,7 +86,7 @@ class Hub:
         """The cache, least recently used first; at most ``capacity`` matches (an
         evicted match is read again from the database when next asked for)."""
         self.capacity = capacity
-        self.frames: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self.frames: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self.guard = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watchers: dict[str, set[asyncio.Queue[str]]] = {}
@@ -115,6 +115,21 @@ class Hub:
         if stuck and match_id not in self.driving:  # e.g. after a restart
             self.drive(match_id)
         return live
+
+    def cached(self, match_id: str) -> Live:
+        """The match as this process holds it, without asking the database: what a
+        socket is sent when this process has just recorded a move (or caught up after
+        another process's NOTIFY); read from the database if it is not cached."""
+        with self.guard:
+            live = self.live.get(match_id)
+        return self.get(match_id) if live is None else live
+
+    def refresh(self, match_id: str) -> None:
+        """Catch a cached match up with the database (another process moved it)."""
+        with self.guard:
+            cached = match_id in self.live
+        if cached:
+            self.get(match_id)
 
     def _catch_up(self, match_id: str, live: Live) -> None:
         count = self.db.action_count(match_id)
@@ -239,11 +254,16 @@ class Hub:
         copy current: any error (an illegal decision, a conflict, a database failure)
         leaves the cached match exactly as stored."""
         current = live.match
-        trial = replace(current, actions=list(current.actions), events=list(current.events))
+        trial = replace(current, actions=list(current.actions), events=list(current.events),
+                        checkpoints=False)
         trial.submit(seat, decision)  # IllegalDecision: nothing changed
+        full = trial.digest()  # the action's check is its head: one digest, not two
+        last = trial.actions[-1]
+        trial.actions[-1] = Action(last.seat, last.decision, full[:CHECK_LENGTH])
+        trial.checkpoints = current.checkpoints
         try:
             self.db.append_action(match_id, len(current.actions), trial.actions[-1],
-                                  digest=trial.digest(), over=trial.over, notify=CHANNEL)
+                                  digest=full, over=trial.over, notify=CHANNEL)
         except Conflict:
             self.forget(match_id)
             raise GameOver("another move was recorded first: reload") from None
@@ -316,7 +336,7 @@ class Hub:
              translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         match = live.match
         game = match.game
-        log = [words(game, event, translate) for event in match.events_for(seat)]
+        log = [words(game, event, translate) for event in match.events_for(seat)[-300:]]
         return {
             "id": match_id,
             "game": game.id,
@@ -330,28 +350,30 @@ class Hub:
                       for i in live.seats},
             # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board},
-            "log": log[-300:],
+            "log": log,
         }
 
     def frame(self, match_id: str, seat: Seat | None, lang: str,
-              translate: Callable[[str], str] | None = None) -> str:
-        """A socket's message (the body as JSON text), made once for every socket of
-        the same seat and language at the same position."""
-        live = self.get(match_id)
+              translate: Callable[[str], str] | None = None,
+              live: Live | None = None) -> bytes:
+        """The body as ``seat`` sees it, encoded (with ``"type": "state"`` for sockets):
+        made once for every socket and answer of the same seat and language at the same
+        position."""
+        live = self.get(match_id) if live is None else live
         match = live.match
-        key = (match_id, len(match.actions), seat, lang,
+        key = (match_id, len(match.actions), seat, lang, live.practice,
                tuple((i.seat, i.kind) for i in live.seats))
         with self.guard:
-            text = self.frames.get(key)
-        if text is None:
+            data = self.frames.get(key)
+        if data is None:
             body = self.body(match_id, Live(match, live.seats, live.practice), seat,
                              translate)
-            text = json.dumps({"type": "state", **body})
+            data = msgspec.json.encode({"type": "state", **body})
             with self.guard:
-                self.frames[key] = text
+                self.frames[key] = data
                 while len(self.frames) > 4 * self.capacity:
                     self.frames.popitem(last=False)
-        return text
+        return data
 
     def summary(self, match_id: str) -> dict[str, Any]:
         live = self.get(match_id)

@@ -45,7 +45,8 @@ class TimedH11(H11Protocol):
 
     def _late(self) -> None:
         self._header_timer = None
-        if self.cycle is self._waiting and not self.transport.is_closing():
+        waiting = self.cycle is None or self.cycle.response_complete  # not serving one
+        if self.cycle is self._waiting and waiting and not self.transport.is_closing():
             self.transport.close()
 
     def handle_events(self) -> None:

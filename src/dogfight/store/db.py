@@ -11,8 +11,12 @@ database, not the process, decide between two writers: the second gets
 
 from __future__ import annotations
 
+import os
+import queue
+import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,8 +32,10 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    event,
     false,
     func,
+    insert,
     inspect,
     select,
     text,
@@ -232,6 +238,87 @@ def upgrade(engine: Engine) -> str:
         return revision_of(connection) or HEAD
 
 
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
+    """SQLite in WAL mode: readers never wait for the writer, and a commit costs one
+    sync of the log (``synchronous=FULL``: a committed move survives a power cut;
+    ``$DOGFIGHT_SQLITE_SYNC=normal`` trades that for speed, a process killed still
+    loses nothing)."""
+    sync = os.environ.get("DOGFIGHT_SQLITE_SYNC", "full").lower()
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA synchronous={'NORMAL' if sync == 'normal' else 'FULL'}")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+Job = Callable[[Connection], None]
+
+
+class GroupCommit:
+    """One writer thread for an SQLite database: the jobs waiting when it is free are
+    run in one transaction and committed together (SQLite has one writer at a time,
+    and a commit's sync costs far more than the statements). A job that refuses (a
+    :class:`DogfightError`, raised before it writes) fails alone; any other error fails
+    the whole batch, rolled back: nothing of it is recorded."""
+
+    def __init__(self, engine: Engine, most: int = 256) -> None:
+        self.engine = engine
+        self.most = most
+        self.jobs: queue.Queue[tuple[Job, Future[None]] | None] = queue.Queue()
+        self.thread: threading.Thread | None = None
+        self.guard = threading.Lock()
+
+    def run(self, job: Job) -> None:
+        future: Future[None] = Future()
+        with self.guard:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._loop, daemon=True,
+                                               name="dogfight-writer")
+                self.thread.start()
+        self.jobs.put((job, future))
+        future.result()
+
+    def close(self) -> None:
+        with self.guard:
+            thread, self.thread = self.thread, None
+        if thread is not None:
+            self.jobs.put(None)
+            thread.join(timeout=10)
+
+    def _loop(self) -> None:
+        while True:
+            first = self.jobs.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < self.most:
+                try:
+                    item = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self.jobs.put(None)
+                    break
+                batch.append(item)
+            refused: dict[int, BaseException] = {}
+            try:
+                with self.engine.begin() as connection:
+                    for index, (job, _) in enumerate(batch):
+                        try:
+                            job(connection)
+                        except DogfightError as exc:
+                            refused[index] = exc
+            except BaseException as exc:
+                for _, future in batch:
+                    future.set_exception(exc)
+                continue
+            for index, (_, future) in enumerate(batch):
+                if index in refused:
+                    future.set_exception(refused[index])
+                else:
+                    future.set_result(None)
+
+
 def drop_everything(url: str) -> None:
     """Drop every dogfight table and the schema's revision (tests, benchmarks)."""
     engine = create_engine(normalize_url(url), future=True)
@@ -250,7 +337,11 @@ class Database:
         self.url = normalize_url(url)
         try:
             self.engine: Engine = create_engine(self.url, future=True)
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
             self.revision = upgrade(self.engine)
+            self._writer = GroupCommit(self.engine) if self.engine.dialect.name == "sqlite" \
+                else None
         except SQLAlchemyError as exc:
             raise DogfightError(f"cannot open database {self.engine_url_safe()}: "
                                 f"{exc.__class__.__name__}: {exc}") from None
@@ -259,6 +350,8 @@ class Database:
         return self.url.split("@")[-1] if "@" in self.url else self.url
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
         self.engine.dispose()
 
     @contextmanager
@@ -344,28 +437,42 @@ class Database:
                       notify: str | None = None) -> None:
         """Record action number ``seq`` in one transaction of two statements (and, on
         PostgreSQL, a NOTIFY on channel ``notify``, sent when it commits);
-        :class:`Conflict` if another writer took it."""
+        :class:`Conflict` if another writer took it. On SQLite the moves of concurrent
+        callers are committed together (one sync of the log for the lot), each caller
+        returning once its move is committed."""
+        def job(connection: Connection) -> None:
+            self._append(connection, game_id, seq, action, digest, over, notify)
+
+        if self._writer is not None:
+            self._writer.run(job)
+            return
         try:
-            with self.session() as session:
-                moved = session.execute(
-                    update(GameRow).where(GameRow.id == game_id,
-                                          GameRow.action_count == seq)
-                    .values(action_count=seq + 1, digest=digest,
-                            status="over" if over else "active", updated_at=_now()))
-                if not moved.rowcount:  # type: ignore[attr-defined]
-                    row = session.get(GameRow, game_id)
-                    if row is None:
-                        raise NotFound(f"no game {game_id!r} in the database")
-                    raise Conflict(f"game {game_id}: expected action {row.action_count}, "
-                                   f"got {seq}")
-                session.add(ActionRow(game_id=game_id, seq=seq, seat=action.seat,
-                                      decision=action.decision, check=action.check))
-                if notify and self.engine.dialect.name == "postgresql":
-                    session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                    {"channel": notify, "payload": game_id})
+            with self.engine.begin() as connection:
+                job(connection)
         except IntegrityError:
             raise Conflict(f"game {game_id}: action {seq} was recorded by another writer"
                            ) from None
+
+    def _append(self, connection: Connection, game_id: str, seq: int, action: Action,
+                digest: str | None, over: bool, notify: str | None) -> None:
+        """The statements of :meth:`append_action`; refuses (writing nothing) unless the
+        game is at action ``seq``."""
+        moved = connection.execute(
+            update(GameRow).where(GameRow.id == game_id, GameRow.action_count == seq)
+            .values(action_count=seq + 1, digest=digest,
+                    status="over" if over else "active", updated_at=_now()))
+        if not moved.rowcount:
+            count = connection.execute(select(GameRow.action_count).where(
+                GameRow.id == game_id)).scalar()
+            if count is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            raise Conflict(f"game {game_id}: expected action {count}, got {seq}")
+        connection.execute(insert(ActionRow).values(
+            game_id=game_id, seq=seq, seat=action.seat, decision=action.decision,
+            check=action.check, created_at=_now()))
+        if notify and connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                               {"channel": notify, "payload": game_id})
 
     def list_games(self, game: str | None = None, ids: list[str] | None = None,
                    open_seats: bool = False, limit: int = 200) -> list[GameSummary]:
@@ -409,11 +516,13 @@ class Database:
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     def action_count(self, game_id: str) -> int:
-        with self.session() as session:
-            row = session.get(GameRow, game_id)
-            if row is None:
-                raise NotFound(f"no game {game_id!r} in the database")
-            return row.action_count
+        """How many actions the game has (one indexed read, no ORM session)."""
+        with self.engine.connect() as connection:
+            count = connection.execute(select(GameRow.action_count).where(
+                GameRow.id == game_id)).scalar()
+        if count is None:
+            raise NotFound(f"no game {game_id!r} in the database")
+        return int(count)
 
     def actions_from(self, game_id: str, start: int) -> list[Action]:
         with self.session() as session:
