@@ -108,8 +108,8 @@ async def scenario(fleet: Fleet, db: str, games: int, seconds: float,
     await asyncio.sleep(step)
     if db.startswith("sqlite"):
         path = db.split("///", 1)[1]
-        events.append(f"{time.strftime('%X')} SQLite write lock held 12 s")
-        await asyncio.to_thread(hold_sqlite_lock, path, 12.0)
+        events.append(f"{time.strftime('%X')} SQLite write lock held 25 s")
+        await asyncio.to_thread(hold_sqlite_lock, path, 25.0)
     else:
         cut = await asyncio.to_thread(cut_postgres, db)
         events.append(f"{time.strftime('%X')} PostgreSQL: {cut} connections cut")

@@ -55,6 +55,10 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     samples: list[str] = field(default_factory=list)
     server_cpu: float = float("nan")
+    inside: list[float] = field(default_factory=list)
+    """Seconds each move took in the server's thread (its server-timing header)."""
+    waits: list[float] = field(default_factory=list)
+    """Seconds each move waited for a server thread."""
     client_cpu: float = float("nan")
 
 
@@ -136,6 +140,11 @@ async def player(client: httpx.AsyncClient, ws_url: str, game: dict[str, Any], s
                 tally.codes[answer.status_code] += 1
                 if answer.status_code == 200:
                     tally.latencies.append(spent)
+                    timing = dict(part.strip().split(";dur=") for part in answer.headers.get(
+                        "server-timing", "").split(",") if ";dur=" in part)
+                    if "move" in timing:
+                        tally.inside.append(float(timing["move"]) / 1000)
+                        tally.waits.append(float(timing["wait"]) / 1000)
                 elif len(tally.samples) < 5:
                     tally.samples.append(answer.text[:200])
             state = None
@@ -230,6 +239,9 @@ def report(tally: Tally, spent: float) -> dict[str, Any]:
             "p99_ms": round(percentile(ms, 99), 1),
             "max_ms": round(max(ms), 1) if ms else None,
             "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
+            "server_move_p50_ms": round(percentile([v * 1000 for v in tally.inside], 50), 1),
+            "server_move_p99_ms": round(percentile([v * 1000 for v in tally.inside], 99), 1),
+            "server_wait_p99_ms": round(percentile([v * 1000 for v in tally.waits], 99), 1),
             "server_cpu_ms_per_move": round(tally.server_cpu * 1000 / len(ms), 2)
             if ms else None,
             "server_cpu_share": round(tally.server_cpu / spent, 2),

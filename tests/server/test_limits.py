@@ -253,3 +253,59 @@ def test_a_closed_socket_leaves_no_watcher_set(client: TestClient) -> None:
             break
         asyncio.run(asyncio.sleep(0.01))
     assert made["id"] not in hub.watchers
+
+
+# -- several processes: a stale cache ------------------------------------------------------
+
+def test_a_move_on_a_stale_cache_is_tried_again_on_the_stored_position(db_url: str) -> None:
+    """Two processes (two hubs on one database): a move recorded through one, then
+    another seat's move through the other, whose cache has not seen the first: it is
+    applied to the stored position (not refused), unless the client named the position
+    it saw (``seq``)."""
+    from dogfight.server.hub import GameOver, Hub
+
+    one, two = Hub(Database(db_url)), Hub(Database(db_url))
+    try:
+        match_id, seats = one.create("wings-of-war", DUEL, 5, {})
+        allies, central = seats["allies"]["token"], seats["central"]["token"]
+        two.get(match_id)  # cached at action 0
+        one.act(match_id, allies, {"plane": "spad", "card": 1}, None)
+        # the other process's NOTIFY has not arrived, nor does its catch-up see the move
+        two.db.action_count = lambda game: 0  # type: ignore[method-assign]
+        seat, live = two.act(match_id, central, {"plane": "fokker", "card": 1}, None)
+        assert seat == "central" and len(live.match.actions) == 2
+        assert one.db.action_count(match_id) == 2
+        with pytest.raises(GameOver):
+            two.act(match_id, central, {"plane": "fokker", "card": 2}, 1)
+    finally:
+        one.db.close()
+        two.db.close()
+
+
+def test_a_saved_game_is_read_as_its_row_counts(db_url: str) -> None:
+    """A reader sees the actions its row counts, not one committed after it (PostgreSQL
+    reads each statement at its own snapshot)."""
+    from dogfight.core.match import Action
+    from dogfight.server.hub import Hub
+
+    hub = Hub(Database(db_url))
+    try:
+        match_id, _ = hub.create("wings-of-war", DUEL, 5, {})
+        before = hub.db.export_save(match_id)
+        from sqlalchemy import insert
+
+        from dogfight.store.db import ActionRow
+        with hub.db.engine.begin() as connection:  # an action its row does not count yet
+            connection.execute(insert(ActionRow).values(
+                game_id=match_id, seq=0, seat="allies", decision={"plane": "spad", "card": 1},
+                check=None, created_at=before_time()))
+        assert hub.db.export_save(match_id) == before
+        assert Action("allies", {"plane": "spad", "card": 1}) not in before.actions
+    finally:
+        hub.db.close()
+
+
+def before_time() -> Any:
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC)

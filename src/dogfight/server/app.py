@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -62,6 +64,8 @@ HERE = Path(__file__).parent
 STATIC = HERE / "static"
 LOCALES = HERE / "locales"
 LANGUAGES = ("en", "fr")
+THREADS = 64
+"""Threads for the blocking part of requests (rules, database) in a process."""
 
 STATUS = {MalformedBody: 422, TooLong: 422, Unauthorized: 403, Forbidden: 403,
           NotFound: 404, GameOver: 409,
@@ -150,6 +154,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
+        # moves wait for their commit (SQLite: the writer's batch; PostgreSQL: the
+        # server): enough threads that many wait at once and commit together
+        hub.loop.set_default_executor(ThreadPoolExecutor(
+            max_workers=THREADS, thread_name_prefix="requests"))
         hub.pool = PilotPool(default_workers())
         listener = None
         if database.engine.dialect.name == "postgresql":
@@ -261,12 +269,20 @@ def create_app(db_url: str | None = None) -> FastAPI:
         body = decode(await request.body(), Act)
         token = token_of(request)
 
-        def played() -> bytes:
+        def played() -> tuple[bytes, float, float]:
+            began = time.perf_counter()
             seat, live = hub.act(match_id, token, body.decision, body.seq)
-            return hub.frame(match_id, seat, shown, translator(shown), live)
+            return (hub.frame(match_id, seat, shown, translator(shown), live),
+                    began, time.perf_counter())
 
         shown = lang if lang in LANGUAGES else "en"
-        return Response(await asyncio.to_thread(played), media_type="application/json")
+        asked = time.perf_counter()
+        data, began, ended = await asyncio.to_thread(played)
+        # how long the move waited for a thread, and took in it (tools/load.py reads it)
+        timing = (f"wait;dur={(began - asked) * 1000:.1f}, "
+                  f"move;dur={(ended - began) * 1000:.1f}")
+        return Response(data, media_type="application/json",
+                        headers={"server-timing": timing})
 
     @app.get("/api/matches/{match_id}/save")
     def save(match_id: str) -> Response:
@@ -388,6 +404,8 @@ async def listen(database: Database, hub: Hub) -> None:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 async for note in conn.notifies():
+                    if not hub.watchers.get(note.payload):
+                        continue  # nobody watches it here: the next request catches up
                     with contextlib.suppress(DogfightError, SQLAlchemyError):
                         await asyncio.to_thread(hub.refresh, note.payload)
                     hub.wake(note.payload)

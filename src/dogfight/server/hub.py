@@ -231,22 +231,32 @@ class Hub:
     def act(self, match_id: str, token: str | None, decision: Any,
             seq: int | None) -> tuple[Seat, Live]:
         """Record a person's decision; computer pilots answer afterwards, elsewhere.
-        Returns the seat and the match as stored after it."""
+        Returns the seat and the match as stored after it. When another process
+        recorded a move first (several workers), the decision is tried again on the
+        position now stored, unless the client named the position it saw (``seq``)."""
         if not token:
             raise Unauthorized("a seat's token is needed to play")
-        live = self.get(match_id)  # caught up with the database
-        with live.lock:
-            seat = live.seat_of(token)
-            assert seat is not None
-            if live.match.over:
-                raise GameOver("the game is over")
-            if seq is not None and seq != len(live.match.actions):
-                raise GameOver(f"the game has moved on (now at action "
-                               f"{len(live.match.actions)}, you sent {seq}): reload")
-            self._record(match_id, live, seat, decision)
-            shown = Live(live.match, live.seats, live.practice)
+        for attempt in range(3):
+            live = self.get(match_id)  # caught up with the database
+            with live.lock:
+                seat = live.seat_of(token)
+                assert seat is not None
+                if live.match.over:
+                    raise GameOver("the game is over")
+                if seq is not None and seq != len(live.match.actions):
+                    raise GameOver(f"the game has moved on (now at action "
+                                   f"{len(live.match.actions)}, you sent {seq}): reload")
+                try:
+                    self._record(match_id, live, seat, decision)
+                except GameOver:
+                    if seq is not None or attempt == 2:
+                        raise
+                    continue  # another process moved first: try on the stored position
+                shown = Live(live.match, live.seats, live.practice)
+            break
         self.wake(match_id)  # the other processes were told in the same transaction
         self.drive(match_id)
+        assert seat is not None
         return seat, shown
 
     def _record(self, match_id: str, live: Live, seat: Seat, decision: Any) -> None:

@@ -386,9 +386,12 @@ class Database:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFound(f"no game {game_id!r} in the database")
+            # the actions the row counts (another writer may commit more meanwhile: a
+            # second statement can see them, and the row's digest is the count's)
             actions = session.scalars(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
-            ).all()
+                select(ActionRow).where(ActionRow.game_id == game_id,
+                                        ActionRow.seq < row.action_count)
+                .order_by(ActionRow.seq)).all()
             if [a.seq for a in actions] != list(range(len(actions))):
                 raise CorruptSave(f"game {game_id}: action sequence has gaps")
             return Save(
