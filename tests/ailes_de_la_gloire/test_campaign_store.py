@@ -60,3 +60,23 @@ def test_campaign_in_the_database_to_the_armistice(db_url: str) -> None:
         assert [g["recorded"] for g in now["games"]] == [True] * 8
     finally:
         database.close()
+
+
+def test_campaign_by_the_api(tmp_path: Any) -> None:
+    """docs/api.md § Campaigns: the campaign's record and its week's choices."""
+    from fastapi.testclient import TestClient
+
+    from dogfight.server.app import create_app
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
+        made = client.post("/api/campaigns", json={"game": "ailes-de-la-gloire",
+                                                   "campaign": "western-front",
+                                                   "options": OPTIONS})
+        assert made.status_code == 201, made.text
+        body = made.json()
+        assert body["record"]["date"] == "1918-10" and len(body["choices"]) == 2
+        assert body["choices"][1]["options"]["flyers"][0]["pilot"]["name"] == "Anne #2"
+        bad = client.post("/api/campaigns", json={"game": "ailes-de-la-gloire",
+                                                  "campaign": "western-front",
+                                                  "options": {"start": "1919-01",
+                                                              "players": []}})
+        assert bad.status_code == 400 and "Les Dates" in bad.json()["error"]
