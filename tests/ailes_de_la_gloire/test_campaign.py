@@ -162,6 +162,18 @@ def test_an_ace_and_the_skills_for_aces_only() -> None:
     assert GAME.campaign_result(dict(record, date="1918-12"))["aces"] == ["Anne #1"]
 
 
+def test_victoires_homologuees_shared_victories_count_for_ace() -> None:
+    """§ Victoires Homologuées: 25 points for a shared victory; ruling R21: it counts
+    toward the five of an ace."""
+    record = start("1917-04")
+    first = GAME.campaign_choices(record)[0]["options"]
+    shared = dict(entry(experience=4 * 25 + 25, victories=4), shared=["german-x"])
+    record = after(record, first, {"allied-29": shared, "german-31": entry()})
+    assert (pilot(record, 0)["victories"], pilot(record, 0)["experience"]) == (5, 125)
+    result = GAME.campaign_result(dict(record, date="1918-12"))
+    assert result is not None and result["aces"] == ["Anne #1"]
+
+
 def test_l_experience_des_observateurs() -> None:
     """An observer advances only by his own victories; his pilot gets nothing for them;
     observers choose only shooting skills (four victories: 100 points, our reading)."""
