@@ -292,8 +292,19 @@ class AilesGame(PromptedGame[AilesState]):
                 continue  # the formation was shown the leader's maneuver itself
             if target_of(state, seat) == owner and owner in state.tokens_shown:
                 shown = direction_shown(data, written.code, written.altitude)
-                options = [c for c in options if c.code != "OV2"
-                           and direction_shown(data, c.code, c.altitude) == shown] or options
+                fitting = [c for c in options if c.code != "OV2"
+                           and direction_shown(data, c.code, c.altitude) == shown]
+                if not fitting:  # the boxes drawn cannot show these tokens: full ones can
+                    sheet = data.aircraft[state.plane(owner).aircraft]
+                    state = state.with_plane(replace(
+                        state.plane(owner), wings=sheet.wings, engine=sheet.engine,
+                        fuselage=sheet.fuselage, tail=sheet.tail,
+                        fuel=plane_fuel(state, sheet.fuel)))
+                    fitting = [c for c in choices(state.plane(owner), data,
+                                                  state.options.rules.other_edges)
+                               if c.code != "OV2"
+                               and direction_shown(data, c.code, c.altitude) == shown]
+                options = fitting or options
             choice_made, rng = choice(rng, options)
             state = replace(state, codes=state.codes.seal(owner, choice_made))
         for owner in sorted(state.orders.owners()):
