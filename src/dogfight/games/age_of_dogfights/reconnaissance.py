@@ -22,7 +22,9 @@ from dogfight.kit.grids import Cell, Side, TriangleGrid, from_offset
 
 LETTERS = ("A", "B", "C")
 BOMBING = ("bombing", "breakthrough", "combined")
-GENERAL = 13
+#: The modes with an asymmetric variant (RECONNAISSANCE; BOMBARDEMENT: both variants).
+ASYMMETRIC = ("reconnaissance", "bombing", "breakthrough")
+GENERAL = ("france", 13)
 
 
 def task_mode(state: AgeState) -> bool:
@@ -40,7 +42,7 @@ def is_scout(aircraft: Aircraft) -> bool:
 def is_general(state: AgeState, aircraft: Aircraft) -> bool:
     """The general's aircraft, the French no. 13 (Interceptez le général)."""
     return (state.options.mode == "general" and aircraft.seat == SEATS[0]
-            and aircraft.number == GENERAL)
+            and (aircraft.nation, aircraft.number) == GENERAL)
 
 
 def is_task(state: AgeState, aircraft: Aircraft) -> bool:
@@ -177,6 +179,37 @@ def task_points(state: AgeState) -> dict[str, float]:
                          for a in mine if a.home and role(a) != "fighter")
         out[seat] = float(points)
     return out
+
+
+def asymmetric_result(state: AgeState) -> tuple[Seat | None, str] | None:
+    """The winner of the asymmetric variant (option ``task_side``), and why; None when
+    both players have a task.
+
+    RECONNAISSANCE: the task side wins with two or three zones photographed and brought
+    home, else the other. BOMBARDEMENT says both variants may be asymmetric but gives no
+    result: **derived**, zone bombing as the reconnaissance (two or three zones bombed
+    win), the breakthrough as "Attaque au sol" (its book's asymmetric breakthrough: four
+    of its six carriers through win, three a draw), that is more than half of the bomb
+    carriers through win, exactly half a draw."""
+    side = state.options.task_side
+    if side is None:
+        return None
+    other = SEATS[1 - SEATS.index(side)]
+    mine = [a for a in state.aircraft if a.seat == side]
+    mode = state.options.mode
+    if mode in ("reconnaissance", "bombing"):
+        done = ({z for a in mine if a.home for z in a.photos} if mode == "reconnaissance"
+                else {z for a in mine for z in a.drops})
+        verb = "photographed" if mode == "reconnaissance" else "bombed"
+        return (side if len(done) >= 2 else other), f"{len(done)} zones {verb}"
+    carriers = sum(a.bombs > 0 for a in mine)
+    through = sum(a.home and a.bombs > 0 for a in mine)
+    if state.options.scenario == "ground-attack":  # Attaque au sol: 4 or more, 3 a draw
+        win, draw = through >= 4, through == 3
+    else:
+        win, draw = 2 * through > carriers, 2 * through == carriers
+    reason = f"{through} bomb carriers of {carriers} broke through"
+    return (side if win else None if draw else other), reason
 
 
 def tasks_left(state: AgeState) -> bool:

@@ -104,6 +104,9 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hidden_pilots: bool = False
     """PILOTES: each player writes his aces' and rookies' numbers on slips, shown only
     when that aircraft fires."""
+    bonus_round: bool = False
+    """COMBAT AERIEN TOURNOYANT: when the player left with aircraft has fewer battle
+    points, a bonus round with the undamaged survivors, refuelled and rearmed."""
 
 
 _FIGHTERS: dict[str, tuple[str, ...]] = {
@@ -223,3 +226,8 @@ class AgeState(msgspec.Struct, frozen=True):
     wind: str | None = None
     """Where the wind blows from (LE VENT), or None."""
     result: str | None = None
+    round: int = 1
+    """2 in the bonus round (COMBAT AERIEN TOURNOYANT)."""
+    first_round: Seat | None = None
+    """The player left with aircraft at the end of the first round, once a bonus round
+    is played."""
