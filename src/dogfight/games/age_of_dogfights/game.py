@@ -123,8 +123,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     # -- set-up (MISE EN PLACE) ------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], rng: Rng) -> AgeState:
         opts = parse_options(options, AgeOptions)
-        if opts.scenario == "fly-high":  # Volez haut: two pieces, photographs from L5
-            opts = replace(opts, mode="reconnaissance", pieces=2)
+        if opts.scenario == "fly-high":  # Volez haut: two pieces, photographs from L5,
+            opts = replace(opts, mode="reconnaissance", pieces=2, sides="long")  # N and S
         elif opts.scenario == "ground-attack":  # Attaque au sol: the wind and sun set
             if opts.task_side == "allies":
                 raise InvalidOptions("in Attaque au sol the Germans break through")
@@ -141,6 +141,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 defaults[other_side] = DEFAULT_ROSTERS["dogfight"][other_side]
         opts = replace(opts, allies=opts.allies or defaults["allies"],
                        germany=opts.germany or defaults["germany"])
+        if opts.mode == "general" or opts.scenario == "ground-attack":
+            opts = replace(opts, sides="short")  # laid as pictured: the East the far side
         if opts.mode == "general":  # Interceptez le général: no. 13 unarmed, France first
             opts = replace(opts, first="allies",
                            disarmed=tuple(sorted({*opts.disarmed, "france-13"})))
@@ -237,6 +239,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                       "title": "Who plays first (R11)"},
             "pieces": {"type": "int", "default": 3, "min": 2, "max": 3,
                        "title": "Board pieces"},
+            "sides": {"type": "choice", "choices": ["short", "long"], "default": "short",
+                      "title": "The players' sides: the short (West, East) or the long "
+                               "(South, North)"},
             "max_fighters": {"type": "int", "default": 6, "min": 1, "max": 18,
                              "title": "Fighters a side in the combat zone"},
             "turns": {"type": "int", "default": 20, "min": 1, "max": 200,
@@ -323,7 +328,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         grid = zones.board(state)
         return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
                        for letter, cells in reconnaissance.target_zones(
-                           self.dataset, grid, seat).items()}
+                           self.dataset, grid, seat, state.options.sides).items()}
                 for seat in SEATS}
 
     def points(self, state: AgeState) -> dict[str, float]:

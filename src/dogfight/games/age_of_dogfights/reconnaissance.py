@@ -72,8 +72,12 @@ def order(state: AgeState, aircraft: Aircraft) -> int:
     return ranks[role(aircraft)]
 
 
-def home_side(seat: Seat) -> Side:
-    """The side a player's aircraft enter by (the allies West, the Germans East)."""
+def home_side(seat: Seat, sides: str = "short") -> Side:
+    """The side a player's aircraft enter by: on the short sides the allies West, the
+    Germans East; on the long sides the allies South, the Germans North (MISE EN
+    PLACE)."""
+    if sides == "long":
+        return "south" if seat == SEATS[0] else "north"
     return "west" if seat == SEATS[0] else "east"
 
 
@@ -83,24 +87,34 @@ def exit_side(state: AgeState, aircraft: Aircraft) -> Side | None:
     mode = state.options.mode
     if is_general(state, aircraft):  # Interceptez le général: out to the East
         return "east"
+    sides = state.options.sides
     if mode in ("reconnaissance", "combined") and is_scout(aircraft):
-        return home_side(aircraft.seat)
+        return home_side(aircraft.seat, sides)
     if mode in BOMBING and (role(aircraft) == "bomber" or aircraft.bombs > 0):
         if mode == "breakthrough":
-            return home_side(SEATS[1 - SEATS.index(aircraft.seat)])
-        return home_side(aircraft.seat)
+            return home_side(SEATS[1 - SEATS.index(aircraft.seat)], sides)
+        return home_side(aircraft.seat, sides)
     return None
 
 
-def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat) -> dict[str, frozenset[Cell]]:
+def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat,
+                 sides: str = "short") -> dict[str, frozenset[Cell]]:
     """The zones ``seat`` photographs or bombs, in the other player's half, symmetrical
     (derived: ``columns`` × ``rows`` points each, clear of the border zone, spread North
-    to South)."""
+    to South; on the long sides spread West to East)."""
     zone = data.target_zone
     width, height, band = grid.width or 0, grid.height or 0, data.board.border
+    out = {}
+    if sides == "long":
+        top = band + 2 if seat == SEATS[0] else height - band - 2 - zone.rows
+        step = max((width - 2 * band - 2 - zone.columns) // 2, zone.columns)
+        for i, letter in enumerate(LETTERS[:zone.per_side]):
+            left = band + 1 + i * step
+            out[letter] = frozenset(from_offset(left + c, top + r)
+                                    for c in range(zone.columns) for r in range(zone.rows))
+        return out
     first = width - band - 2 - zone.columns if seat == SEATS[0] else band + 2
     step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
-    out = {}
     for i, letter in enumerate(LETTERS[:zone.per_side]):
         top = band + 1 + i * step
         out[letter] = frozenset(from_offset(first + c, top + r)
@@ -120,7 +134,7 @@ def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
     if not photos_task and not (mode == "bombing" and aircraft.bombs > 0) \
             and not (mode == "combined" and aircraft.bombs > 0):
         return aircraft
-    zones = target_zones(dataset(), grid, aircraft.seat)
+    zones = target_zones(dataset(), grid, aircraft.seat, state.options.sides)
     if mode == "combined" and photos_task:  # R23: only zones already bombed
         bombed = {z for a in state.aircraft if a.seat == aircraft.seat for z in a.drops}
         zones = {letter: cells for letter, cells in zones.items() if letter in bombed}

@@ -168,6 +168,9 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     the dogfight mode)."""
     first: Literal["allies", "germany"] = "allies"
     pieces: int = 3
+    sides: Literal["short", "long"] = "short"
+    """Each player's side of the board (MISE EN PLACE): the short sides (the allies West,
+    the Germans East) or the long ones (the allies South, the Germans North)."""
     max_fighters: int = 6
     turns: int = 20
     rules: AgeRules = AgeRules()
