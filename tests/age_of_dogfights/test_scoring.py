@@ -11,10 +11,19 @@ import pytest
 from msgspec.structs import replace
 
 from dogfight.core import Event, InvalidOptions, new_rng
-from dogfight.games.age_of_dogfights import reconnaissance, scoring, turn
+from dogfight.games.age_of_dogfights import (
+    damage,
+    fire,
+    movement,
+    reconnaissance,
+    scoring,
+    turn,
+)
+from dogfight.games.age_of_dogfights.fire import Option
 from dogfight.games.age_of_dogfights.game import GAME
 from dogfight.games.age_of_dogfights.state import AgeState
 from dogfight.kit.grids import from_offset
+from dogfight.kit.prompts import Frame
 from tests.conftest import random_play
 
 TWELVE = {"allies": [f"france-{n}" for n in range(1, 13)],
@@ -168,3 +177,90 @@ def test_extension_supplement_the_expansions_aircraft_fly_with_their_alliance() 
     for match in random_play(GAME, {**options, "turns": 4}, 5, 6, max_decisions=3000):
         assert not GAME.invariants(match.state)
     assert match.over
+
+
+def fates(options: dict[str, Any], changes: dict[str, dict[str, Any]]) -> AgeState:
+    """The set-up of ``options`` with some aircraft changed, the game over."""
+    state = GAME.setup(options, new_rng(1))
+    planes = tuple(replace(a, **changes[a.id]) if a.id in changes else a
+                   for a in state.aircraft)
+    return replace(state, aircraft=planes, phase="over", result="tasks-done", prompts=())
+
+
+def test_reconnaissance_the_books_example_3_all() -> None:
+    """§ RECONNAISSANCE: French no. 13 shot down before a zone; no. 14 photographed one
+    zone and went home (3 points); no. 15 photographed two but was shot down on the way
+    back; of the Germans only no. 13 completed its task: 3-3 by the main criterion, the
+    tie broken by the kills (1) and damage (0.5)."""
+    state = fates({"mode": "reconnaissance"}, {
+        "france-13": {"where": "down"},
+        "france-14": {"where": "left", "home": True, "photos": ("A",)},
+        "france-15": {"where": "down", "photos": ("B", "C")},
+        "germany-13": {"where": "left", "home": True, "photos": ("B",)},
+        "germany-14": {"where": "left", "damage": ("wings",)},
+    })
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.scores == {"allies": 3.0, "germany": 3.0}
+    assert outcome.details["battle_points"] == {"allies": 0.5, "germany": 2.0}
+    assert outcome.winner == "germany" and outcome.reason.startswith("equal task points")
+
+
+def test_bombardement_the_books_breakthrough_example_6_against_13() -> None:
+    """§ BOMBARDEMENT: every British bomber shot down and two British reconnaissance
+    aircraft through (2 × 3 = 6); two German bombers and one reconnaissance aircraft
+    through (2 × 5 + 3 = 13)."""
+    options = {"mode": "breakthrough",
+               "allies": ["britain-4", "britain-13", "britain-14", "britain-16",
+                          "britain-17", "britain-18"],
+               "germany": ["germany-4", "germany-13", "germany-16", "germany-17"]}
+    through = {"where": "left", "home": True}
+    state = fates(options, {
+        "britain-16": {"where": "down"}, "britain-17": {"where": "down"},
+        "britain-18": {"where": "down"}, "britain-13": through, "britain-14": through,
+        "germany-16": through, "germany-17": through, "germany-13": through})
+    assert reconnaissance.task_points(state) == {"allies": 6.0, "germany": 13.0}
+    assert GAME.outcome(state).winner == "germany"  # type: ignore[union-attr]
+
+
+def test_gagner_de_l_experience_french_no_12_becomes_an_ace() -> None:
+    """§ GAGNER DE L'EXPERIENCE: French pilot no. 12, who has shot down two German
+    aircraft in the battle, shoots down a third: a red marker on his number, an ace."""
+    state = GAME.setup({}, new_rng(1))
+    twelve = replace(next(a for a in state.aircraft if a.id == "france-12"), kills=2)
+    events: list[Event] = []
+    ace = damage.credit_kill(GAME.dataset, GAME.dataset.aircraft[twelve.kind], twelve,
+                             "fixed", events)
+    assert (ace.pilot, ace.kills) == ("ace", 3)
+    assert [e.data for e in events if e.kind == "promoted"] == [
+        {"aircraft": "france-12", "pilot": "ace"}]
+
+
+def test_panneau_de_controle_the_hanriot_panel_example() -> None:
+    """§ PANNEAU DE CONTROLE et CURSEURS: on the Hanriot HD.3's panel (France, speed 6,
+    agility II, two fixed and two dorsal guns, 1918), plane 7 fired twice with its front
+    and rear guns and used full throttle three times; plane 8 fired its rear guns three
+    times (its rear ammunition spent: the cursor removed) and used full throttle once;
+    plane 9 did neither. Each burst moves a red cursor one slot (failures here)."""
+    state = GAME.setup({"allies": ["france-7", "france-8", "france-9"],
+                        "germany": ["germany-4"]}, new_rng(1, [1, 2] * 7 + [2] * 4))
+    hd3 = GAME.dataset.aircraft["hanriot-hd3"]
+    assert (hd3.speed, hd3.agility, hd3.fixed_guns, hd3.tail_guns, hd3.year) == (
+        6, 2, 2, 2, 1918)
+    front = Option("germany-4", "h5", "fixed", "A", False)
+    rear = Option("germany-4", "h12", "tail", "B", False)
+    for shooter, option in (("france-7", front), ("france-7", front), ("france-7", rear),
+                            ("france-7", rear), ("france-8", rear), ("france-8", rear),
+                            ("france-8", rear)):
+        state, result = fire.shoot(state, shooter, option, [])
+        assert result == "failure"
+    frame = Frame("throttle", ("allies",), "")
+    for plane in ("france-7",) * 3 + ("france-8",):
+        state = movement.Throttling().apply(
+            state, frame, "allies", movement.Throttle(plane, "green"), [])
+        state = replace(state, prompts=(), flight=None)
+    panel = {a.id: (a.bursts[:2], a.throttle) for a in state.aircraft if a.seat == "allies"}
+    assert panel == {"france-7": ((hd3.front_bursts - 2, 1), 0),
+                     "france-8": ((hd3.front_bursts, 0), 2),
+                     "france-9": ((hd3.front_bursts, 3), 3)}
+    eight = next(a for a in state.aircraft if a.id == "france-8")
+    assert fire.can_fire(GAME.dataset, hd3, eight, "tail", offensive=True) is not None

@@ -79,6 +79,10 @@ EVENT_TEXTS = {
 }
 
 
+#: The cloud markers in the box (CONTENU: 10 plastic clouds).
+CLOUD_MARKERS = 10
+
+
 def _kind(data: AgeData, ident: str) -> tuple[str, AircraftType]:
     """The type of the aircraft ``nation-number`` (checked to exist by the caller)."""
     nation, _, number = ident.rpartition("-")
@@ -169,6 +173,14 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             raise InvalidOptions(f"pieces must be {board.min_pieces} or {board.max_pieces}")
         if not 1 <= opts.max_fighters <= 18 or not 1 <= opts.turns <= 200:
             raise InvalidOptions("max_fighters must be 1-18 and turns 1-200")
+        width = board.piece_columns * opts.pieces
+        if len(opts.rules.clouds) > CLOUD_MARKERS:
+            raise InvalidOptions(f"at most {CLOUD_MARKERS} clouds (CONTENU)")
+        for cloud in opts.rules.clouds:
+            if cloud.top not in data.rules.weather.cloud_tops or not (
+                    0 <= cloud.cell[0] < width and 0 <= cloud.cell[1] < board.piece_rows):
+                raise InvalidOptions(f"cloud {list(cloud.cell)}: a point of the board, "
+                                     "covering L1, L1-L2 or L1-L3 (LES NUAGES)")
         everyone = (*opts.allies, *opts.germany)
         limits = data.rules.limits
         for label, marked, most in (("aces", opts.aces, limits.aces),
