@@ -98,3 +98,14 @@ def test_les_nuages_the_markers_as_the_box_holds_them() -> None:
                 [{"cell": [i, 5], "top": 1} for i in range(11)]):
         with pytest.raises(InvalidOptions):
             GAME.setup({"rules": {"clouds": bad}}, new_rng(1))
+
+
+def test_le_soleil_the_blue_die_gives_where_the_sun_stands() -> None:
+    """§ LE SOLEIL: the blue die: -1 East, 0 South-East, +1 South-West, +2 West (after
+    the wind's red die when both are rolled)."""
+    for face, where in ((1, "E"), (2, "SE"), (3, "SE"), (4, "SW"), (5, "SW"), (6, "W")):
+        state = GAME.setup({"rules": {"sun": "roll"}}, new_rng(1, [face]))
+        assert state.options.rules.sun == where
+        assert GAME.view(state, "allies")["rules"]["sun"] == where
+    both = GAME.setup({"rules": {"sun": "roll", "wind": "roll"}}, new_rng(1, [2, 6]))
+    assert (both.wind, both.options.rules.sun) == ("E", "W")

@@ -231,6 +231,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if wind == "roll":  # LE VENT: a red die gives where the wind blows from
             face, rng = roll(rng, 6)
             wind = data.rules.weather.wind_from[face - 1]
+        if opts.rules.sun == "roll":  # LE SOLEIL: the blue die gives where the sun stands
+            face, rng = roll(rng, 6)
+            value = data.rules.dice.blue.faces[face - 1]
+            opts = replace(opts, rules=replace(
+                opts.rules, sun=data.rules.weather.sun_at[str(value)]))
         state = AgeState(opts, rng, 0, opts.first, phase, tuple(aircraft), wind=wind)
         return turn.proceed(state, [])
 
@@ -262,7 +267,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "wind": {"type": "choice",
                          "choices": [None, "roll", "NE", "E", "SE", "SW", "W", "NW"],
                          "default": None, "title": "Where the wind blows from (LE VENT)"},
-                "sun": {"type": "choice", "choices": [None, "E", "SE", "SW", "W"],
+                "sun": {"type": "choice", "choices": [None, "roll", "E", "SE", "SW", "W"],
                         "default": None, "title": "Where the sun stands (LE SOLEIL)"},
                 "all_aces": {"type": "bool", "default": False, "title": "As contre As"},
                 "strict_dive": {"type": "bool", "default": False,

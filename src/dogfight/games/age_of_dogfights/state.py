@@ -85,8 +85,9 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     wind: Literal["roll", "NE", "E", "SE", "SW", "W", "NW"] | None = None
     """Where the wind blows from (LE VENT), or ``roll`` for the red die at the set-up."""
-    sun: Literal["E", "SE", "SW", "W"] | None = None
-    """Where the sun stands (LE SOLEIL); None: too high to matter."""
+    sun: Literal["roll", "E", "SE", "SW", "W"] | None = None
+    """Where the sun stands (LE SOLEIL), or ``roll`` for the blue die at the set-up (the
+    options in the state then hold the face's place); None: too high to matter."""
     clouds: tuple[Cloud, ...] = ()
     all_aces: bool = False
     """"As contre As" (NOTES): every fighter pilot an ace."""
