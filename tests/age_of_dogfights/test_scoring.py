@@ -98,6 +98,11 @@ def test_combat_aerien_tournoyant_no_bonus_round_when_the_criteria_agree() -> No
     again = turn.proceed(replace(the_books_dogfight(bonus=True), round=2,
                                  first_round="allies"), [])
     assert again.phase == "over"
+    both = the_books_dogfight(bonus=True)
+    both = replace(both, aircraft=tuple(replace(a, where="down") if a.where == "zone" else a
+                                        for a in both.aircraft))
+    assert not scoring.bonus_wanted(both, "allies")  # nobody left to win it
+    assert turn.proceed(both, []).phase == "over"
 
 
 def test_bombardement_the_asymmetric_zone_bombing() -> None:

@@ -49,6 +49,9 @@ def bonus_wanted(state: AgeState, loser: Seat) -> bool:
         return False
     points = battle_points(state)
     winner = SEATS[1 - SEATS.index(loser)]
+    if not any(a.seat == winner and a.where in ("zone", "access", "patrol")
+               for a in state.aircraft):
+        return False  # both lost all: no one is left to win by the first criterion
     return points[loser] > points[winner] and all(
         any(a.seat == seat and survivor(a) for a in state.aircraft) for seat in SEATS)
 
