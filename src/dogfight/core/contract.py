@@ -104,6 +104,11 @@ class Game(ABC, Generic[S]):
     def setup(self, options: Mapping[str, Any], rng: Rng) -> S:
         """The initial state; raises :class:`InvalidOptions` with a precise message."""
 
+    def start(self, options: Mapping[str, Any], rng: Rng) -> Step[S]:
+        """The set-up and the events it made (e.g. victory points granted to balance the
+        sides), for the log of a match; by default :meth:`setup` and no event."""
+        return Step(self.setup(options, rng))
+
     def option_schema(self) -> JSON:
         """A description of the options (names, defaults, choices) for user interfaces."""
         return {}
