@@ -83,18 +83,12 @@ EVENT_TEXTS = {
 CLOUD_MARKERS = 10
 
 
-def _kind(data: AgeData, ident: str) -> tuple[str, AircraftType]:
-    """The type of the aircraft ``nation-number`` (checked to exist by the caller)."""
-    nation, _, number = ident.rpartition("-")
-    found = data.type_of(nation, int(number)) if number.isdigit() else None
-    assert found is not None
-    return found
-
-
 def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
-                  nations: tuple[str, ...], bombing: bool) -> None:
-    """A side's aircraft: each once, each a number on a panel of one of the side's
-    nations (REGLES GENERALES; the expansion's nations by alliance, derived)."""
+                  nations: tuple[str, ...], bombing: bool) -> dict[str, tuple[str, AircraftType]]:
+    """A side's aircraft, each once, each a number on a panel of one of the side's
+    nations (REGLES GENERALES; the expansion's nations by alliance, derived): their
+    types (id, type) by ``nation-number``."""
+    types = {}
     if not ids:
         raise InvalidOptions(f"{seat} needs at least one aircraft")
     if len(set(ids)) != len(ids):
@@ -109,6 +103,8 @@ def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
         if found[1].role == "bomber" and not bombing:
             raise InvalidOptions(f"{seat}: {ident} is a bomber; bombers fly in the "
                                  "bombing modes only")
+        types[ident] = found
+    return types
 
 
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
@@ -154,9 +150,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 raise InvalidOptions("the general flies in the French no. 13")
         data = self.dataset
         bombing = opts.mode in reconnaissance.BOMBING
-        for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
-            _check_roster(data, seat, roster, SIDE_NATIONS[seat], bombing)
-        roles = {ident: _kind(data, ident)[1].role for ident in (*opts.allies, *opts.germany)}
+        types = {ident: found for seat, roster in (("allies", opts.allies),
+                                                   ("germany", opts.germany))
+                 for ident, found in _check_roster(data, seat, roster, SIDE_NATIONS[seat],
+                                                   bombing).items()}
+        roles = {ident: kind.role for ident, (_, kind) in types.items()}
         for ident in opts.escorts:
             if opts.mode not in ("bombing", "breakthrough") or \
                     roles.get(ident) != "reconnaissance":
@@ -211,7 +209,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
             for ident in roster:
                 nation, _, number = ident.rpartition("-")
-                key, kind = _kind(data, ident)
+                key, kind = types[ident]
                 if kind.role != "fighter" and (ident in opts.aces or ident in opts.rookies):
                     raise InvalidOptions(f"{ident}: ace and rookie markers are for fighters")
                 pilot: Pilot = ("ace" if ident in opts.aces else
