@@ -104,22 +104,17 @@ def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat,
     to South; on the long sides spread West to East)."""
     zone = data.target_zone
     width, height, band = grid.width or 0, grid.height or 0, data.board.border
-    out = {}
-    if sides == "long":
+    if sides == "long":  # the zones' top-left corners
         top = band + 2 if seat == SEATS[0] else height - band - 2 - zone.rows
         step = max((width - 2 * band - 2 - zone.columns) // 2, zone.columns)
-        for i, letter in enumerate(LETTERS[:zone.per_side]):
-            left = band + 1 + i * step
-            out[letter] = frozenset(from_offset(left + c, top + r)
-                                    for c in range(zone.columns) for r in range(zone.rows))
-        return out
-    first = width - band - 2 - zone.columns if seat == SEATS[0] else band + 2
-    step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
-    for i, letter in enumerate(LETTERS[:zone.per_side]):
-        top = band + 1 + i * step
-        out[letter] = frozenset(from_offset(first + c, top + r)
-                                for c in range(zone.columns) for r in range(zone.rows))
-    return out
+        corners = [(band + 1 + i * step, top) for i in range(zone.per_side)]
+    else:
+        left = width - band - 2 - zone.columns if seat == SEATS[0] else band + 2
+        step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
+        corners = [(left, band + 1 + i * step) for i in range(zone.per_side)]
+    return {letter: frozenset(from_offset(column + c, row + r)
+                              for c in range(zone.columns) for r in range(zone.rows))
+            for letter, (column, row) in zip(LETTERS, corners, strict=False)}
 
 
 def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
