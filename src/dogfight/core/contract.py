@@ -191,6 +191,13 @@ class Game(ABC, Generic[S]):
         """Broken invariants of ``state`` (empty when sound); used by property tests."""
         return []
 
+    def hints(self, state: S, seat: Seat) -> JSON:
+        """What ``seat``'s own decisions would do, for the pages' planners (e.g. where
+        each maneuver it may plan ends, and which the rules refuse), or None. Worked
+        out by the rules from what the seat may know; given to the seat's pages with
+        its observation (the server adds it), not to pilots: it may be costly."""
+        return None
+
     # -- campaigns (optional): a series of games, each one's options from the record ------
     def campaign_names(self) -> list[str]:
         """The campaigns this game offers (empty: none)."""
