@@ -14,10 +14,13 @@ the ceiling are avoided, and fuel is spared when it runs low. Fire: the pilot's 
 burst at the nearest enemy (long bursts risk a jam, but most fights are short), the
 observer's likewise. Tailing: an enemy rather than a friend, the nearest.
 
-``AilesPolicy`` gives ``mcts`` the same pilot: its candidates are the legal decisions in
-the rule of thumb's order (the best few maneuvers), its roll-outs the rule of thumb
-against a smaller sample of enemy moves with some random decisions, its leaves
-``Game.evaluate`` with a small lean toward having an enemy in the fire arc.
+``AilesPolicy`` gives ``mcts`` the same pilot: its candidates are the rule of thumb's
+best few decisions; in each sample an enemy's maneuver already written is redrawn as
+the rule of thumb would write it from that enemy's view (so ``mcts`` anticipates a pilot
+like ``greedy``); roll-outs are the rule of thumb with some random decisions, to the end
+of the current turn (the fire and the dice); leaves are ``Game.evaluate`` plus a small
+share of the rule of thumb's score of the position left for the next turn. The scores
+are computed for all enemy positions at once with numpy.
 """
 
 from __future__ import annotations
@@ -25,19 +28,25 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from dogfight.ai.base import EXPLORATION, HORIZON, GamePolicies
+import msgspec
+import numpy as np
+import numpy.typing as npt
+from msgspec.structs import replace
+
+from dogfight.ai.base import EXPLORATION, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, randint
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
+from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.movement import fly
-from dogfight.kit.grids import AHEAD, Arc, Cell, distance, from_offset
+from dogfight.games.ailes_de_la_gloire.state import Choice
+from dogfight.kit.grids import STEPS, Cell, distance, from_offset
 
-FIRE_LINE = Arc.line({AHEAD}, 3)
-"""The pilot's fire arc: the three hexes straight ahead (§ 5. Le Combat)."""
-NOSE = Arc.cone({AHEAD}, 30)
-"""Pointing at the enemy: within ±30° of the nose, at any range."""
+LINE = tuple(frozenset((k * dq, k * dr) for k in (1, 2, 3)) for dq, dr in STEPS)
+"""The pilot's fire arc, the three hexes straight ahead (§ 5. Le Combat), as offsets
+by facing (the kit's ``Arc.line({AHEAD}, 3)``, read once: it is asked very often)."""
 ENEMY_MOVES = 45
 """Enemy maneuvers sampled when ``greedy`` scores a maneuver (fewer in roll-outs)."""
 HURT = 0.3
@@ -112,15 +121,67 @@ def _position(cell: Cell, facing: int, level: int, ecell: Cell, efacing: int,
     """How good a position is against one enemy position."""
     d = distance(cell, ecell)
     levels = abs(level - elevel)
-    score = -0.8 * d - 1.2 * _angle(cell, facing, ecell) - 1.0 * levels
-    if levels <= 1:
-        if 1 <= d <= 3 and FIRE_LINE.holds(cell, facing, ecell):
+    off = _angle(cell, facing, ecell)
+    score = -0.8 * d - 1.2 * off - 1.0 * levels
+    if levels <= 1 and d <= 3:
+        dq, dr = ecell.q - cell.q, ecell.r - cell.r
+        if (dq, dr) in LINE[facing]:
             score += 14 + 2 * (3 - d) + (1 if levels == 0 else 0)
-        if 1 <= d <= 3 and FIRE_LINE.holds(ecell, efacing, cell):
+        if (-dq, -dr) in LINE[efacing]:
             score -= 6
-        if d <= 3 and NOSE.holds(cell, facing, ecell) and _angle(ecell, efacing, cell) >= 2:
+        if off <= 0.5 and _angle(ecell, efacing, cell) >= 2:
             score += 3  # behind it: in position to tail
     return score
+
+
+class Positions(NamedTuple):
+    """Enemy positions as arrays: hex (q, r), facing, level; and each facing's step."""
+
+    q: npt.NDArray[np.float64]
+    r: npt.NDArray[np.float64]
+    facing: npt.NDArray[np.float64]
+    level: npt.NDArray[np.float64]
+    step_q: npt.NDArray[np.float64]
+    step_r: npt.NDArray[np.float64]
+
+
+STEP_Q = np.array([float(dq) for dq, _ in STEPS])
+STEP_R = np.array([float(dr) for _, dr in STEPS])
+ROOT3 = math.sqrt(3) / 2
+
+
+def _table(positions: list[tuple[Cell, int, int]]) -> Positions:
+    facing = np.array([f for _, f, _ in positions], dtype=np.int64)
+    return Positions(np.array([float(c.q) for c, _, _ in positions]),
+                     np.array([float(c.r) for c, _, _ in positions]),
+                     facing.astype(np.float64),
+                     np.array([float(lv) for _, _, lv in positions]),
+                     STEP_Q[facing], STEP_R[facing])
+
+
+def _positions(poses: list[tuple[Cell, int, int]], table: Positions) -> npt.NDArray[np.float64]:
+    """:func:`_position` of each of ``poses`` (hex, facing, level) against every enemy
+    position at once: an array (poses × positions)."""
+    index = np.array([f for _, f, _ in poses], dtype=np.int64)[:, None]
+    facing = index.astype(np.float64)
+    level = np.array([float(lv) for _, _, lv in poses])[:, None]
+    dq = table.q - np.array([float(c.q) for c, _, _ in poses])[:, None]
+    dr = table.r - np.array([float(c.r) for c, _, _ in poses])[:, None]
+    d = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) / 2
+    levels = np.abs(table.level - level)
+    dx, dy = dq + dr / 2, dr * ROOT3
+    heading = np.degrees(np.arctan2(dy, dx))
+    off = np.where(d == 0, 0.0, np.abs((heading - 60 * facing + 180) % 360 - 180) / 60)
+    back = np.abs((heading + 180 - 60 * table.facing + 180) % 360 - 180) / 60
+    sq, sr = STEP_Q[index], STEP_R[index]
+    close = (levels <= 1) & (d <= 3)
+    mine = close & (dq == d * sq) & (dr == d * sr) & (d >= 1)
+    theirs = close & (-dq == d * table.step_q) & (-dr == d * table.step_r) & (d >= 1)
+    tail = close & (off <= 0.5) & (back >= 2) & (d >= 1)
+    out: npt.NDArray[np.float64] = (-0.8 * d - 1.2 * off - levels
+                                    + mine * (14 + 2 * (3 - d) + (levels == 0))
+                                    - 6 * theirs + 3 * tail)
+    return out
 
 
 def _health(sheet: dict[str, Any], aircraft: Any) -> float:
@@ -129,7 +190,7 @@ def _health(sheet: dict[str, Any], aircraft: Any) -> float:
 
 
 def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],
-              samples: int = ENEMY_MOVES) -> Decision | None:
+              samples: int = ENEMY_MOVES, may_flee: bool = True) -> Decision | None:
     """The legal maneuver scored best against the enemy's plausible moves."""
     data = dataset()
     flyers = _flyers(view)
@@ -144,19 +205,20 @@ def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],
     for enemy in enemies:
         positions += _enemy_moves(data, enemy, view["planes"][enemy.seat].get("tokens"),
                                   max(1, samples // len(enemies)))
-    flee = bool(sheet) and _health(sheet, aircraft) < HURT
+    flee = may_flee and bool(sheet) and _health(sheet, aircraft) < HURT
     fuel = sheet.get("fuel", 99)
     ceiling = LEVELS.index(aircraft.ceiling)
     grid = data.map.grid
     stall = data.maneuver_rules.stall
 
-    def score(decision: Decision) -> float:
+    def score(decision: Decision) -> tuple[float, tuple[Cell, int, int] | None]:
+        """The decision's value but its position's, and the position (None: final)."""
         code, altitude = decision["code"], decision.get("altitude", "level")
         if code == "vrille":
-            return -100.0
+            return -100.0, None
         cell, facing, entered = fly(me.cell, me.facing, code, data)
         if any(not grid.on_map(c) for c in entered):
-            return 50.0 if flee else -60.0  # fleeing over its own edge (other edges: illegal)
+            return (50.0 if flee else -60.0), None  # fleeing (other edges: illegal)
         level = me.level + {"climb": 1, "dive": -1}.get(altitude, 0)
         value = 0.0
         parsed = read_code(code)
@@ -164,7 +226,7 @@ def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],
             value -= 8
             level = me.level
         if level < 0:
-            return -40.0  # a landing
+            return -40.0, None  # a landing
         if level == 0:
             value -= 2  # at TB a hit in the engine may force a landing
         room = _edge_room(data, cell)
@@ -173,13 +235,18 @@ def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],
         if fuel < 8:
             value -= parsed.speed * 0.5 + (1 if altitude == "climb" else 0)
         if flee:
-            return value - distance(cell, _home(data, me.side, cell)) * 2
-        if positions:
-            value += sum(_position(cell, facing, level, c, f, lv)
-                         for c, f, lv in positions) / len(positions)
-        return value
+            return value - distance(cell, _home(data, me.side, cell)) * 2, None
+        return value, (cell, facing, level)
 
-    return max(legal, key=score)
+    scored = [score(d) for d in legal]
+    poses = sorted({pose for _, pose in scored if pose is not None})
+    if poses and positions:
+        means = _positions(poses, _table(positions)).mean(axis=1)
+        worth = dict(zip(poses, (float(m) for m in means), strict=True))
+    else:
+        worth = dict.fromkeys(poses, 0.0)
+    values = [v + (worth[pose] if pose is not None else 0.0) for v, pose in scored]
+    return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
 
 
 def _centre(data: AilesData) -> Cell:
@@ -244,7 +311,8 @@ def _tail(view: dict[str, Any], seat: Seat, legal: list[Decision]) -> Decision:
     return min(legal, key=key)
 
 
-def greedy(observation: dict[str, Any], samples: int = ENEMY_MOVES) -> Decision | None:
+def greedy(observation: dict[str, Any], samples: int = ENEMY_MOVES,
+           may_flee: bool = True) -> Decision | None:
     """The rule of thumb's decision for the observation's seat (None: no opinion)."""
     legal: list[Decision] = observation.get("legal") or []
     if not legal:
@@ -259,7 +327,7 @@ def greedy(observation: dict[str, Any], samples: int = ENEMY_MOVES) -> Decision 
     if kind in ("placement", "facing", "start-altitude"):
         return _place(view, seat, kind, legal)
     if kind == "maneuver":
-        return _maneuver(view, seat, legal, samples)
+        return _maneuver(view, seat, legal, samples, may_flee)
     if kind == "fire":
         return _fire(view, seat, legal)
     if kind == "tailing":
@@ -293,31 +361,62 @@ CANDIDATES = 6
 
 class AilesPolicy:
     """The search policy of ``mcts`` for Les Ailes de la Gloire: the rule of thumb's
-    best decisions as candidates, roll-outs by the rule of thumb (a smaller sample of
-    enemy moves; one decision in ``NOISE`` random), leaves valued by
-    ``Game.evaluate`` and a small lean toward an enemy in the fire arc."""
+    best decisions as candidates; in each sample, an enemy's maneuver already written
+    (drawn at random by ``Game.determinize``) redrawn as the rule of thumb would write
+    it from that enemy's view of the sample (one in ``NOISE`` kept); roll-outs by the
+    rule of thumb (the enemy's in full, the searcher's own against a smaller sample of
+    enemy moves; one decision in ``NOISE`` random) to the end of this turn; leaves
+    valued by ``Game.evaluate`` and the rule of thumb's score of the position left for
+    the next turn."""
 
     NOISE = 6
-    ROLLOUT_SAMPLES = 4
-    horizon = HORIZON
+    OWN_SAMPLES = 4
+    LEAN = 0.01
+    """Leaf value of one point of the rule of thumb's position score."""
+    horizon = 0
     exploration = EXPLORATION
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+        self.searcher: Seat = ""
+        """The seat searching (``candidates`` names it): its roll-out decisions use the
+        smaller sample; the others' are the rule of thumb in full, never fleeing."""
 
     def _observation(self, state: Any, seat: Seat) -> dict[str, Any]:
         game = self.game
-        prompt = game.pending(state)[seat]
+        prompt = game.pending(state).get(seat)
         return {"view": game.view(state, seat), "legal": list(game.legal(state, seat)),
-                "prompt": {"kind": prompt.kind, "data": dict(prompt.data)}}
+                "prompt": {"kind": prompt.kind if prompt else "", "data": {}}}
 
     def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
                    rng: Rng) -> tuple[list[list[Decision]], Rng]:
+        self.searcher = seat
         order = ranked(self._observation(state, seat))
         return [[d] for d in order if d in legal], rng
 
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
-        return state, rng
+        if state.flown:
+            return state, rng
+        codes = state.codes
+        for owner in sorted(codes.owners()):
+            written = codes.of(owner)
+            if owner == seat or written is None or written.code == "OV2":
+                continue
+            roll, rng = randint(rng, 1, self.NOISE)
+            if roll == 1:
+                continue
+            guess = self._enemy_maneuver(state, owner)
+            if guess is not None:
+                codes = codes.seal(owner, Choice(guess["code"], guess.get("altitude", "level")))
+        return replace(state, codes=codes), rng
+
+    def _enemy_maneuver(self, state: Any, owner: Seat) -> Decision | None:
+        """What the rule of thumb writes for ``owner`` from its view of ``state``
+        (never fleeing: its hurt is drawn at random in a sample)."""
+        plane = state.plane(owner)
+        legal = [msgspec.to_builtins(c) for c in
+                 choices(plane, dataset(), state.options.rules.other_edges)]
+        return _maneuver(self.game.view(state, owner), owner, legal, may_flee=False)
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
         legal = list(self.game.legal(state, seat))
@@ -326,7 +425,9 @@ class AilesPolicy:
             pick, rng = choice(rng, legal)
             return [pick], rng
         observation = self._observation(state, seat)
-        decision = greedy(observation, self.ROLLOUT_SAMPLES)
+        own = seat == self.searcher
+        decision = greedy(observation, self.OWN_SAMPLES if own else ENEMY_MOVES,
+                          may_flee=own)
         return [decision if decision is not None and decision in legal else legal[0]], rng
 
     def value(self, state: Any, seat: Seat) -> float:
@@ -338,16 +439,12 @@ class AilesPolicy:
         me = next((f for f in flyers if f.seat == seat), None)
         if me is None:
             return base
-        lean = 0.0
-        for enemy in flyers:
-            if enemy.side == me.side or abs(enemy.level - me.level) > 1:
-                continue
-            d = distance(me.cell, enemy.cell)
-            if 1 <= d <= 3 and FIRE_LINE.holds(me.cell, me.facing, enemy.cell):
-                lean += 0.1
-            if 1 <= d <= 3 and FIRE_LINE.holds(enemy.cell, enemy.facing, me.cell):
-                lean -= 0.1
-        return max(-1.0, min(1.0, base + lean))
+        enemies = [f for f in flyers if f.side != me.side]
+        if not enemies:
+            return base
+        score = sum(_position(me.cell, me.facing, me.level, e.cell, e.facing, e.level)
+                    for e in enemies) / len(enemies)
+        return max(-1.0, min(1.0, base + self.LEAN * score))
 
 
 GAME_POLICIES = GamePolicies("ailes-de-la-gloire", greedy=greedy, search=AilesPolicy)
