@@ -246,12 +246,17 @@ class Entry(NamedTuple):
     """A code of a maneuver sheet, read once: what the restrictions ask of it."""
 
     code: str
+    number: int
     speed: int
     special: bool
     non_repeatable: bool
     glides: bool
     courses: tuple[tuple[tuple[int, int], ...], ...]
     """The hexes its path enters from (0, 0), facing 0 to 5 (``movement.course``)."""
+    spans: tuple[tuple[int, int, int, int], ...]
+    """By facing and the parity of the start row (``2 * facing + parity``), the least
+    and greatest change of offset column and of row along the path: the map's
+    rectangle holds the path when it holds these."""
     choices: tuple[Choice, Choice, Choice]
     """Level, climb, dive."""
     costs: tuple[int, int, int]
@@ -270,9 +275,11 @@ def sheet_entries(data: AilesData, sheet: Sheet) -> tuple[Entry, ...]:
         parsed = read_code(code)
         path = tuple(data.maneuvers[code].path)
         options = (Choice(code), Choice(code, "climb"), Choice(code, "dive"))
-        out.append(Entry(code, parsed.speed, parsed.number in rules.special,
+        courses = tuple(course(path, facing)[1] for facing in range(6))
+        out.append(Entry(code, parsed.number, parsed.speed, parsed.number in rules.special,
                          parsed.number in rules.non_repeatable, parsed.number in rules.glide,
-                         tuple(course(path, facing)[1] for facing in range(6)),
+                         courses, tuple(_span(courses[f], parity)
+                                        for f in range(6) for parity in (0, 1)),
                          options, (consumption(code), consumption(code, "climb"),
                                    consumption(code, "dive")),
                          parsed.direction == "A" and 2 <= parsed.speed <= sheet.max_speed - 1,
@@ -280,19 +287,44 @@ def sheet_entries(data: AilesData, sheet: Sheet) -> tuple[Entry, ...]:
     return tuple(out)
 
 
+def _span(steps: tuple[tuple[int, int], ...], parity: int) -> tuple[int, int, int, int]:
+    """The least and greatest change of offset column and row along ``steps`` from a row
+    of this parity (column = q + row // 2)."""
+    if not steps:
+        return 0, 0, 0, 0
+    columns = [dq + (dr + parity) // 2 for dq, dr in steps]
+    rows = [dr for _, dr in steps]
+    return min(columns), max(columns), min(rows), max(rows)
+
+
+def near_speeds(codes: tuple[Entry, ...]) -> tuple[tuple[Entry, ...], ...]:
+    """For each speed flown last turn (0 to 4), the codes within one of it (§
+    L'Accélération), in the sheet's order."""
+    return tuple(tuple(e for e in codes if abs(e.speed - before) <= 1) for before in range(5))
+
+
 @per_data_dir
-def _read_sheets() -> dict[str, tuple[Entry, ...]]:
-    """Every sheet of the data as loaded, read once (per ``$DOGFIGHT_DATA_DIR``)."""
+def _read_sheets() -> dict[str, tuple[tuple[Entry, ...], tuple[tuple[Entry, ...], ...]]]:
+    """Every sheet of the data as loaded, read once (per ``$DOGFIGHT_DATA_DIR``): its
+    codes, and those :func:`near_speeds`."""
     data = dataset()
-    return {name: sheet_entries(data, sheet) for name, sheet in data.sheets.items()}
+    out = {}
+    for name, sheet in data.sheets.items():
+        codes = sheet_entries(data, sheet)
+        out[name] = (codes, near_speeds(codes))
+    return out
 
 
-def entries(plane: Plane, data: AilesData) -> tuple[Entry, ...]:
-    """The codes of ``plane``'s maneuver sheet, read (once for the data as loaded)."""
+def entries(plane: Plane, data: AilesData, near: int | None = None) -> tuple[Entry, ...]:
+    """The codes of ``plane``'s maneuver sheet, read (once for the data as loaded); those
+    within one of the speed ``near``, if given."""
     name = data.aircraft[plane.aircraft].sheet
     if data is dataset():
-        return _read_sheets()[name]
-    return sheet_entries(data, data.sheets[name])
+        codes, by_speed = _read_sheets()[name]
+    else:
+        codes = sheet_entries(data, data.sheets[name])
+        by_speed = near_speeds(codes)
+    return codes if near is None else by_speed[near]
 
 
 def first_off(q: int, r: int, steps: tuple[tuple[int, int], ...], width: int,
@@ -318,54 +350,74 @@ def choices(plane: Plane, data: AilesData, other_edges: str = "forbidden") -> li
     conditions (:func:`attitude_refusal` read on the sheet's codes once: a climb on an
     A maneuver of speed 2 to the maximum less one, not gliding; at TB a dive on an A
     maneuver only); the acceleration (the last forced maneuver, ruling R25) read on the
-    speed at once, the others by their functions."""
-    base: list[tuple[Choice, bool]] = []
+    speed first (the codes within one of last turn's speed), the others by their
+    functions."""
+    rules = constraints(plane)
+    if rules and rules[-1] is _accelerate:
+        rules = rules[:-1]  # read here, on the speeds (none to read on the first turn)
+        if plane.previous is not None:
+            before = speed_of(plane.previous)
+            near = allowed(plane, data, other_edges, before)
+            kept = [c for c in near if all(rule(plane, c, data) for rule in rules)] \
+                if rules else near
+            if kept:
+                return [*kept, Choice("vrille")]
+    base = allowed(plane, data, other_edges)
+    for keep in range(len(rules), 0, -1):
+        kept = [c for c in base if all(rule(plane, c, data) for rule in rules[:keep])]
+        if kept:
+            return [*kept, Choice("vrille")]
+    return [*base, Choice("vrille")]
+
+
+def allowed(plane: Plane, data: AilesData, other_edges: str,
+            near: int | None = None) -> list[Choice]:
+    """The maneuvers :func:`base_refusal` and :func:`edge_refusal` allow (of these
+    codes within one of the speed ``near`` only, if given), in the sheet's order."""
+    base: list[Choice] = []
     gliding = plane.gliding
     banned_special = plane.no_special or plane.fire or plane.novice
     previous = plane.previous
-    rules = constraints(plane)
-    accelerate = bool(rules) and rules[-1] is _accelerate
-    before = speed_of(previous)
     fuel = plane.fuel
     cell = plane.cell if other_edges == "forbidden" else None
     grid = data.map.grid
     width, height = grid.width or 0, grid.height or 0
     at_bottom = plane.level == LEVELS[0]
     q, r = cell if cell is not None else (0, 0)
+    column = q + r // 2
     own = {data.map.sides[plane.side].own_edge}
     facing = plane.facing
-    for entry in entries(plane, data):
+    span = 2 * facing + r % 2
+    # code_refusal's special and non-repeatable maneuvers, read once for last turn's
+    rules = data.maneuver_rules
+    last = 0 if previous in (None, "OV2") else read_code(previous).number
+    any_special = previous is None or "maneuvers" in plane.skills or last in rules.straights
+    no_repeat = last in rules.non_repeatable
+    for entry in entries(plane, data, near):
         if gliding and not entry.glides:
             continue
         if (entry.special and banned_special) or (entry.speed >= 3 and plane.no_fast):
             continue
-        if previous is not None and (entry.special or entry.non_repeatable) and \
-                code_refusal(plane, entry.code, data) is not None:
+        if entry.special and not any_special and \
+                (entry.number != last or entry.non_repeatable):
+            continue
+        if entry.non_repeatable and no_repeat:
             continue
         if cell is not None:  # edge_refusal; the path is the same whatever the altitude
-            off = first_off(q, r, entry.courses[facing], width, height)
-            if off is not None and grid.beyond(off) != own:
-                continue
-        near = not accelerate or previous is None or abs(entry.speed - before) <= 1
+            low, high, top, bottom = entry.spans[span]
+            if not (column + low >= 0 and column + high < width
+                    and r + top >= 0 and r + bottom < height):
+                off = first_off(q, r, entry.courses[facing], width, height)
+                if off is not None and grid.beyond(off) != own:
+                    continue
         level, climb, dive = entry.choices
         if gliding or fuel >= entry.costs[0]:
-            base.append((level, near))
+            base.append(level)
         if entry.climbs and not gliding and fuel >= entry.costs[1]:  # attitude_refusal
-            base.append((climb, near))
+            base.append(climb)
         if (gliding or fuel >= entry.costs[2]) and (entry.straight or not at_bottom):
-            base.append((dive, near))
-    forced = rules[:-1] if accelerate else rules
-    if forced:
-        kept = [c for c, near in base if near and all(rule(plane, c, data) for rule in forced)]
-    else:
-        kept = [c for c, near in base if near]
-    if kept:
-        return [*kept, Choice("vrille")]
-    for keep in range(len(rules) - 1, -1, -1):
-        kept = [c for c, _ in base if all(rule(plane, c, data) for rule in rules[:keep])]
-        if kept:
-            return [*kept, Choice("vrille")]
-    return [Choice("vrille")]
+            base.append(dive)
+    return base
 
 
 class Maneuvering(PromptKind[AilesState, Choice]):
