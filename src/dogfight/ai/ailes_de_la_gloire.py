@@ -355,7 +355,7 @@ def ranked(observation: dict[str, Any]) -> list[Decision]:
     return order
 
 
-CANDIDATES = 6
+CANDIDATES = 12
 """Maneuvers the search weighs at the root (the rule of thumb's best)."""
 
 
@@ -378,6 +378,9 @@ class AilesPolicy:
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+        self.before = 0.0
+        """The sample's own evaluation (the hidden boxes drawn in it weigh the same at
+        its leaf): a leaf is valued by what changed since."""
         self.searcher: Seat = ""
         """The seat searching (``candidates`` names it): its roll-out decisions use the
         smaller sample; the others' are the rule of thumb in full, never fleeing."""
@@ -395,6 +398,7 @@ class AilesPolicy:
         return [[d] for d in order if d in legal], rng
 
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
+        self.before = self.game.evaluate(state, seat)
         if state.flown:
             return state, rng
         codes = state.codes
@@ -434,6 +438,7 @@ class AilesPolicy:
         base = self.game.evaluate(state, seat)
         if self.game.outcome(state) is not None:
             return base
+        base -= self.before
         view = self.game.view(state, seat)
         flyers = _flyers(view)
         me = next((f for f in flyers if f.seat == seat), None)
