@@ -38,10 +38,16 @@ from msgspec.structs import replace
 from dogfight.ai.base import EXPLORATION, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, randint
+from dogfight.games.ailes_de_la_gloire.combat import (
+    Gunner,
+    combat_value,
+    firing_guns,
+    targets,
+)
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.movement import fly
-from dogfight.games.ailes_de_la_gloire.state import Choice
+from dogfight.games.ailes_de_la_gloire.state import AilesState, Burst, Choice, Plane
 from dogfight.kit.grids import STEPS, Cell, distance, from_offset
 
 LINE = tuple(frozenset((k * dq, k * dr) for k in (1, 2, 3)) for dq, dr in STEPS)
@@ -373,6 +379,10 @@ class AilesPolicy:
     OWN_SAMPLES = 4
     LEAN = 0.01
     """Leaf value of one point of the rule of thumb's position score."""
+    CHIT = 0.04
+    """Leaf value of one damage chit expected from the fire exchanged (dealt less taken)."""
+    DICE = 0.5
+    """Weight of what the roll-out's dice did (``Game.evaluate``'s change)."""
     horizon = 0
     exploration = EXPLORATION
 
@@ -438,18 +448,42 @@ class AilesPolicy:
         base = self.game.evaluate(state, seat)
         if self.game.outcome(state) is not None:
             return base
-        base -= self.before
-        view = self.game.view(state, seat)
-        flyers = _flyers(view)
-        me = next((f for f in flyers if f.seat == seat), None)
-        if me is None:
+        base = self.DICE * (base - self.before)
+        plane = state.plane(seat)
+        if not plane.flying or plane.cell is None:
             return base
-        enemies = [f for f in flyers if f.side != me.side]
-        if not enemies:
-            return base
-        score = sum(_position(me.cell, me.facing, me.level, e.cell, e.facing, e.level)
-                    for e in enemies) / len(enemies)
-        return max(-1.0, min(1.0, base + self.LEAN * score))
+        fire = 0.0
+        score = 0.0
+        enemies = [p for p in state.planes if p.flying and p.side != plane.side
+                   and p.cell is not None]
+        for enemy in enemies:
+            fire += expected_chits(state, plane, enemy) - expected_chits(state, enemy, plane)
+            score += _position(plane.cell, plane.facing, LEVELS.index(plane.level),
+                               enemy.cell, enemy.facing, LEVELS.index(enemy.level))
+        if enemies:
+            score /= len(enemies)
+        return max(-1.0, min(1.0, base + self.CHIT * fire + self.LEAN * score))
+
+
+def expected_chits(state: AilesState, shooter: Plane, target: Plane) -> float:
+    """The damage chits ``shooter``'s longest bursts at ``target`` draw on average from
+    where they are (the pilot's and the observer's; § 5. Le Combat, the fire and damage
+    tables): the fire just exchanged at a leaf, read without its dice."""
+    data = dataset()
+    total = 0.0
+    gunners: tuple[Gunner, Gunner] = ("pilot", "observer")
+    bursts: tuple[Burst, Burst, Burst] = ("long", "medium", "short")
+    for gunner in gunners:
+        reach = targets(state, shooter, gunner).get(target.seat)
+        if reach is None:
+            continue
+        burst = next((b for b in bursts if firing_guns(shooter, gunner, b)), None)
+        if burst is None:
+            continue
+        guns = len(firing_guns(shooter, gunner, burst))
+        value = combat_value(state, data, shooter, target, gunner, burst, reach, guns)
+        total += sum(sum(data.damage(value, die)) for die in range(1, 7)) / 6
+    return total
 
 
 GAME_POLICIES = GamePolicies("ailes-de-la-gloire", greedy=greedy, search=AilesPolicy)
