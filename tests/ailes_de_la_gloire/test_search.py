@@ -44,6 +44,9 @@ def test_a_sampled_state_has_the_same_view_and_hides_nothing_real(seed: int,
                 if owner == seat:
                     continue
                 for variant in secret_variants(state, owner):
+                    # whom it fired at last turn is public (the shots are seen): kept
+                    variant = put(variant, owner,
+                                  pilot_target=state.plane(owner).pilot_target)
                     again = GAME.determinize(variant, seat, new_rng(seed))
                     assert again == sampled, f"{seat}'s sample reads {owner}'s secrets"
 
@@ -143,3 +146,25 @@ def test_mcts_returns_a_legal_decision() -> None:
     macros, _ = policy.candidates(state, "allied-13", observation["legal"], new_rng(1))
     assert macros and all(m[0] in observation["legal"] for m in macros)
     assert macros[0][0] == greedy(observation)
+
+
+def test_mcts_anticipates_a_written_maneuver_without_reading_it() -> None:
+    """LE SECRET: the enemy's maneuver written before the searcher's is redrawn in each
+    sample as the rule of thumb would write it from the enemy's view of that sample;
+    the same whatever the enemy really wrote."""
+    state, _ = placed(["spad-13", "albatros-d3"], [(6, 8, 0, "M"), (12, 8, 3, "M")])
+    state = _at_maneuver(state)
+    policy = AilesPolicy(GAME)
+    legal = GAME.legal(state, "german-31")
+    reshaped = []
+    for written in (legal[0], legal[-2]):
+        real = decide(GAME, state, "german-31", written).state
+        sample = GAME.determinize(real, "allied-13", new_rng(4))
+        expected = policy._enemy_maneuver(sample, "german-31")
+        assert expected is not None
+        codes = [policy.reshape(sample, "allied-13", new_rng(k))[0].codes.of("german-31")
+                 for k in range(12)]
+        # one sample in NOISE keeps the random draw
+        assert codes.count(Choice(expected["code"], expected["altitude"])) >= 8
+        reshaped.append(codes)
+    assert reshaped[0] == reshaped[1]
