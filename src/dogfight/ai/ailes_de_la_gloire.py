@@ -18,8 +18,9 @@ observer's likewise. Tailing: an enemy rather than a friend, the nearest.
 best few decisions; in each sample an enemy's maneuver already written is redrawn as
 the rule of thumb would write it from that enemy's view (so ``mcts`` anticipates a pilot
 like ``greedy``); roll-outs are the rule of thumb with some random decisions, to the end
-of the current turn (the fire and the dice); leaves are ``Game.evaluate`` plus a small
-share of the rule of thumb's score of the position left for the next turn. The scores
+of the current turn (the fire and the dice); a leaf is valued by the chits the fire
+just exchanged draws on average, half of ``Game.evaluate``'s change, and a small share
+of the rule of thumb's score of the position left for the next turn. The scores
 are computed for all enemy positions at once with numpy.
 """
 
@@ -372,8 +373,9 @@ class AilesPolicy:
     it from that enemy's view of the sample (one in ``NOISE`` kept); roll-outs by the
     rule of thumb (the enemy's in full, the searcher's own against a smaller sample of
     enemy moves; one decision in ``NOISE`` random) to the end of this turn; leaves
-    valued by ``Game.evaluate`` and the rule of thumb's score of the position left for
-    the next turn."""
+    valued by the chits the fire just exchanged draws on average (dealt less taken),
+    ``DICE`` of what the dice did (``Game.evaluate``'s change since the sample), and
+    the rule of thumb's score of the position left for the next turn."""
 
     NOISE = 6
     OWN_SAMPLES = 4
