@@ -17,6 +17,7 @@ import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, InvalidOptions, Rng, Seat
+from dogfight.games.ailes_de_la_gloire import formation
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, Level, dataset
 from dogfight.games.ailes_de_la_gloire.pilots import is_ace, is_novice, record_problem
 from dogfight.games.ailes_de_la_gloire.state import (
@@ -39,6 +40,7 @@ def new_state(options: AilesOptions, rng: Rng) -> AilesState:
     filled in, the cup of chits; every player asked to place his aircraft."""
     data = dataset()
     planes = tuple(_planes(options, data))
+    formation.check(options, planes)
     cup: Cup[int] = Cup(data.cup_chits(options.rules.pilot_killed_chit))
     state = AilesState(options, rng, planes, cup)
     return ask(state, Frame("placement", tuple(p.seat for p in planes),
@@ -111,8 +113,9 @@ class StartAltitude(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     altitude: Level
 
 
-def _everyone(state: AilesState) -> tuple[Seat, ...]:
-    return tuple(p.seat for p in state.planes)
+def _unplaced(state: AilesState) -> tuple[Seat, ...]:
+    """The seats whose aircraft is not placed yet (every one, in a game's set-up)."""
+    return tuple(p.seat for p in state.planes if not p.placed)
 
 
 class Placement(PromptKind[AilesState, Place]):
@@ -146,7 +149,7 @@ class Placement(PromptKind[AilesState, Place]):
         state = answered(state.with_plane(replace(state.plane(seat), cell=cell)), seat)
         if state.prompts:
             return state
-        return ask(state, Frame("facing", _everyone(state),
+        return ask(state, Frame("facing", _unplaced(state),
                                 "Turn your aircraft to face as you like"))
 
 
@@ -173,7 +176,7 @@ class Facing(PromptKind[AilesState, Heading]):
                          seat)
         if state.prompts:
             return state
-        return ask(state, Frame("start-altitude", _everyone(state),
+        return ask(state, Frame("start-altitude", _unplaced(state),
                                 "Choose the altitude your aircraft starts at"))
 
 
