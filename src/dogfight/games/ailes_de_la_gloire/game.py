@@ -86,6 +86,8 @@ EVENT_TEXTS = {
     "game-over": "Game over ({reason})",
 }
 
+CLIMB_DIVE = {"climb": ", climb (Monté)", "dive": ", dive (Piqué)"}
+
 
 class AilesGame(PromptedGame[AilesState]):
     id = GAME_ID
@@ -210,18 +212,20 @@ class AilesGame(PromptedGame[AilesState]):
 
     def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
         """A legal decision in words (the book's terms in brackets)."""
-        if {"column", "row", "facing", "altitude"} <= set(decision):
-            return (f"hex [{decision['column']}, {decision['row']}], facing "
-                    f"{FACING_NAMES[decision['facing'] % 6]}, altitude {decision['altitude']}")
-        if "target" in decision:
-            target = state.plane(decision["target"])
-            return f"tail {target.seat} ({self.dataset.aircraft[target.aircraft].name})"
         if "code" in decision:
             if decision["code"] == "vrille":
                 return "spin on purpose (vrille)"
             altitude = decision.get("altitude", "level")
-            extra = {"climb": ", climb (Monté)", "dive": ", dive (Piqué)"}.get(altitude, "")
-            return f"{decision['code']}{extra}"
+            return f"{decision['code']}{CLIMB_DIVE.get(altitude, '')}"
+        if "column" in decision:
+            return f"hex [{decision['column']}, {decision['row']}]"
+        if "facing" in decision:
+            return f"facing {FACING_NAMES[decision['facing'] % 6]}"
+        if "altitude" in decision:
+            return f"altitude {decision['altitude']}"
+        if "target" in decision:
+            target = state.plane(decision["target"])
+            return f"tail {target.seat} ({self.dataset.aircraft[target.aircraft].name})"
         parts = []
         for gunner in ("pilot", "observer"):
             shot = decision.get(gunner)
