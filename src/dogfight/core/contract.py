@@ -153,6 +153,13 @@ class Game(ABC, Generic[S]):
     def turn(self, state: S) -> int:
         """The current game turn (1-based), as the book counts turns."""
 
+    def guide(self, state: S, seat: Seat | None) -> JSON:
+        """What the pages draw to help ``seat`` decide and no pilot needs, too slow to
+        compute for every observation (e.g. every way a move may go on): the server adds
+        it to the observations it serves (``observation.guide``). It tells ``seat``
+        nothing its view and legal decisions do not already let it know. None: nothing."""
+        return None
+
     def label(self, state: S, seat: Seat, decision: Decision) -> str:
         """A legal decision in words, for menus (the seat's own view of it)."""
         return canonical_json(decision)

@@ -295,8 +295,10 @@ class Hub:
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
-            # the kind of map chooses the page's board (static/boards/index.js)
-            "observation": {**observe(game, match.state, seat), "board": game.board},
+            # the kind of map chooses the page's board (static/boards/index.js); the
+            # guide is what only the pages draw (Game.guide)
+            "observation": {**observe(game, match.state, seat), "board": game.board,
+                            "guide": game.guide(match.state, seat)},
             "log": log[-300:],
         }
 

@@ -32,8 +32,9 @@ from dogfight.games.ailes_de_la_gloire.state import (
     Plane,
 )
 from dogfight.games.ailes_de_la_gloire.tailing import direction_shown, target_of
+from dogfight.games.ailes_de_la_gloire.view import arcs, previews, zones
 from dogfight.kit.grids import FACING_NAMES, to_offset
-from dogfight.kit.prompts import PromptedGame
+from dogfight.kit.prompts import PromptedGame, top
 from dogfight.kit.sealed import Sealed
 
 EVENT_TEXTS = {
@@ -145,7 +146,19 @@ class AilesGame(PromptedGame[AilesState]):
             "tails": [list(t) for t in state.tails],
             "cup": len(state.cup),
             "rules": msgspec.to_builtins(state.options.rules),
+            **self._board_view(state, viewer),
         }
+
+    def _board_view(self, state: AilesState, viewer: Seat | None) -> dict[str, Any]:
+        """For the hex board (``view.py``): zones, arcs, and the viewer's own previews."""
+        data = self.dataset
+        frame = top(state)
+        own = (viewer is not None and frame is not None and frame.kind == "maneuver"
+               and viewer in frame.seats)
+        legal = choices(state.plane(viewer), data, state.options.rules.other_edges) \
+            if own and viewer is not None else []
+        return {"zones": zones(data), "arcs": arcs(state, data),
+                "preview": previews(state, viewer, legal, data) if viewer else {}}
 
     def _plane_view(self, state: AilesState, p: Plane, viewer: Seat | None) -> dict[str, Any]:
         """What the table sees of an aircraft, and its Feuille de Vol for its own pilot."""
