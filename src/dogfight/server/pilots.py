@@ -29,7 +29,7 @@ from dogfight.core.errors import InvalidOptions
 from dogfight.core.registry import get_game
 from dogfight.play import searcher
 
-LEVELS = {"novice": "random", "veteran": "greedy", "ace": "mcts:1s"}
+LEVELS = {"novice": "novice", "veteran": "veteran", "ace": "mcts:1s"}
 """Lobby levels -> computer pilot names (stronger pilots come with their own work)."""
 
 MAX_ITERATIONS = 5_000
@@ -55,7 +55,7 @@ def check_pilot(spec: Any) -> str:
     if not isinstance(spec, str) or len(spec) > 32:
         raise BadPilot(f"pilot is {allowed}")
     name = LEVELS.get(spec, spec)
-    if name in ("random", "greedy", "mcts"):
+    if name in ("random", "greedy", "mcts", "novice", "veteran"):
         return name
     if (found := _ITERATIONS.fullmatch(name)) is not None:
         if 1 <= int(found.group(1)) <= MAX_ITERATIONS:
