@@ -22,14 +22,17 @@ from tests.conftest import random_play
 def test_le_secret_the_preview_of_the_maneuvers_is_its_pilots_alone(seed: int,
                                                                       pick: int) -> None:
     """§ LE SECRET, § 2. Phase de Manœuvre: a seat writing its maneuver sees where each
-    code it may write ends; nobody else (nor the spectator) sees any preview."""
+    code it may write ends (the pages' guide); nobody else (nor the spectator) gets any
+    preview, and no view carries one."""
     for match in random_play(GAME, {}, seed, pick, max_decisions=120):
         state = match.state
         for seat in GAME.seats(state):
             seen = observe(GAME, state, seat)
             codes = {d["code"] for d in seen.get("legal", []) if "code" in d}
-            assert set(seen["view"]["preview"]) == codes
-        assert observe(GAME, state, None)["view"]["preview"] == {}
+            guide = GAME.guide(state, seat)
+            assert set(guide["preview"] if guide else {}) == codes
+            assert "preview" not in seen["view"]
+        assert GAME.guide(state, None) is None
 
 
 def test_4_le_mouvement_the_preview_is_where_the_maneuver_ends() -> None:
@@ -41,7 +44,7 @@ def test_4_le_mouvement_the_preview_is_where_the_maneuver_ends() -> None:
             GAME.pending(state)["allied-13"].kind != "maneuver":
         seat = sorted(GAME.pending(state))[0]
         state = decide(GAME, state, seat, GAME.legal(state, seat)[0]).state
-    preview = GAME.view(state, "allied-13")["preview"]
+    preview = GAME.guide(state, "allied-13")["preview"]
     code = "4A3" if "4A3" in preview else sorted(c for c in preview if c != "vrille")[0]
     state = decide(GAME, state, "allied-13", {"code": code, "altitude": "level"}).state
     for seat in sorted(GAME.pending(state)):

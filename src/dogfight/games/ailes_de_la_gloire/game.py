@@ -150,15 +150,17 @@ class AilesGame(PromptedGame[AilesState]):
         }
 
     def _board_view(self, state: AilesState, viewer: Seat | None) -> dict[str, Any]:
-        """For the hex board (``view.py``): zones, arcs, and the viewer's own previews."""
-        data = self.dataset
+        """For the hex board (``view.py``): the map's zones and each aircraft's arcs."""
+        return {"zones": zones(self.dataset), "arcs": arcs(state, self.dataset)}
+
+    def guide(self, state: AilesState, seat: Seat | None) -> Any:
+        """For the pages only: where each maneuver ``seat`` may write now would end
+        (``view.previews``; its own secret, like its legal decisions)."""
         frame = top(state)
-        own = (viewer is not None and frame is not None and frame.kind == "maneuver"
-               and viewer in frame.seats)
-        legal = choices(state.plane(viewer), data, state.options.rules.other_edges) \
-            if own and viewer is not None else []
-        return {"zones": zones(data), "arcs": arcs(state, data),
-                "preview": previews(state, viewer, legal, data) if viewer else {}}
+        if seat is None or frame is None or frame.kind != "maneuver" or seat not in frame.seats:
+            return None
+        legal = choices(state.plane(seat), self.dataset, state.options.rules.other_edges)
+        return {"preview": previews(state, seat, legal, self.dataset)}
 
     def _plane_view(self, state: AilesState, p: Plane, viewer: Seat | None) -> dict[str, Any]:
         """What the table sees of an aircraft, and its Feuille de Vol for its own pilot."""

@@ -9,9 +9,10 @@
 //                  selected aircraft's tailing arcs and fire range are shown)
 //   view.planes  = {piece id: {aircraft, counter, altitude, ..., sheet?}}: `sheet`, the
 //                  reader's own Feuille de Vol, is shown as such (secrets)
-//   view.preview = {code: {cell, facing, entered, off}}: where each maneuver the reader
-//                  may write ends; its maneuver prompt shows it as a ghost on hover,
-//                  focus or selection, and asks to confirm.
+//   observation.guide.preview = {code: {cell, facing, entered, off}}: where each
+//                  maneuver the reader may write ends (Game.guide: its own, for the pages
+//                  only); its maneuver prompt shows it as a ghost on hover, focus or
+//                  selection, and asks to confirm.
 
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
@@ -45,6 +46,8 @@ svg.hex-board .ghost .end { fill: rgba(240, 180, 41, 0.55); stroke: #b07d00; str
 .arc-key span::before { content: ""; display: inline-block; width: 0.9rem; height: 0.7rem; margin-right: 0.3rem; vertical-align: middle; background: var(--k); border: 1px solid #888; }
 .maneuvers { display: grid; grid-template-columns: repeat(auto-fill, minmax(6.2rem, 1fr)); gap: 0.3rem; }
 .maneuvers button { padding: 0.3rem 0.2rem; font-size: 0.9rem; }
+.placement-planner button[aria-pressed=true], .maneuver-choice button[aria-pressed=true] { background: #f0b429; color: #111; font-weight: 700; }
+.facing-choice { font-size: 1.2rem; min-width: 2.6rem; }
 .maneuvers button[aria-pressed=true] { background: #f0b429; color: #111; font-weight: 700; }
 .maneuver-choice { margin: 0.5rem 0; display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
 @media (max-width: 700px) {
@@ -348,7 +351,7 @@ function showGhost(observation, seat, code) {
   const layer = document.querySelector("svg.hex-board .ghosts");
   if (!layer) return;
   fill(layer);
-  const preview = code ? observation?.view?.preview?.[code] : null;
+  const preview = code ? observation?.guide?.preview?.[code] : null;
   if (!preview) return;
   const ghost = svg("g", { class: "ghost", dataset: { code } });
   for (const [q, r] of preview.entered || []) ghost.append(svg("polygon", { class: "route", points: hexPoints(q, r) }));
@@ -360,9 +363,69 @@ function showGhost(observation, seat, code) {
 }
 
 // ============================================================ decisions
+const ARROWS = ["→", "↘", "↙", "←", "↖", "↗"];
+
+/** The placement prompt: the hexes allowed lit on the map (tap one), a facing and an
+ * altitude, then Confirm. */
+function placement(observation, legal, ctx) {
+  const layer = document.querySelector("svg.hex-board .ghosts");
+  const width = Number(observation.view?.map?.width) || 1;
+  const cells = [...new Set(legal.map((d) => `${d.column},${d.row}`))].map((k) => k.split(",").map(Number));
+  const levels = [...new Set(legal.map((d) => d.altitude))];
+  const middle = cells.reduce((best, c) => (Math.abs(c[1] - 8) < Math.abs(best[1] - 8) ? c : best), cells[0]);
+  const plan = {
+    cell: middle, facing: middle[0] < width / 2 ? 0 : 3,
+    altitude: levels.includes("M") ? "M" : levels[0],
+  };
+  const box = el("div", { class: "placement-planner" });
+  const find = () => legal.find((d) => d.column === plan.cell[0] && d.row === plan.cell[1]
+    && d.facing === plan.facing && d.altitude === plan.altitude);
+  const confirm = async () => {
+    const decision = find();
+    if (decision && !ctx.busy()) await ctx.send([decision]);
+  };
+  function draw() {
+    if (layer) {
+      fill(layer);
+      for (const [q, r] of cells) {
+        const chosen = q === plan.cell[0] && r === plan.cell[1];
+        const hex = svg("polygon", {
+          class: chosen ? "end" : "route", points: hexPoints(q, r), dataset: { place: `${q},${r}` },
+          style: "cursor: pointer; pointer-events: all",
+        });
+        hex.addEventListener("click", () => { plan.cell = [q, r]; draw(); });
+        layer.append(svg("g", { class: "ghost placement" }, hex));
+      }
+      const [x, y] = at(plan.cell[0], plan.cell[1]);
+      layer.append(svg("g", { class: "ghost" }, svg("path", { d: planePath(UNIT * 0.3), transform: `translate(${x},${y}) rotate(${60 * plan.facing})` })));
+    }
+    const facings = [...new Set(legal.filter((d) => d.column === plan.cell[0] && d.row === plan.cell[1]).map((d) => d.facing))];
+    fill(box,
+      el("p", { class: "hint" }, t("Tap a lit hex on the map, then choose the facing and the altitude.")),
+      el("p", {}, t("hex [{column}, {row}], facing {facing}, altitude {altitude}",
+        { column: plan.cell[0], row: plan.cell[1], facing: t(FACINGS[plan.facing]), altitude: plan.altitude })),
+      el("div", { class: "buttons" }, facings.map((f) => el("button", {
+        type: "button", class: "small facing-choice", "aria-pressed": String(f === plan.facing), title: t(FACINGS[f]),
+        onclick: () => { plan.facing = f; draw(); },
+      }, ARROWS[f]))),
+      el("div", { class: "buttons" }, levels.map((level) => el("button", {
+        type: "button", class: "small altitude-choice", "aria-pressed": String(level === plan.altitude),
+        onclick: () => { plan.altitude = level; draw(); },
+      }, LEVEL_SHORT(level)))),
+      el("button", { type: "button", class: "decision primary", id: "confirm", disabled: !find() || ctx.busy(), onclick: confirm }, t("Confirm")));
+  }
+  ctx.keys({ confirm, undo: () => {} });
+  draw();
+  return box;
+}
+
 /** The maneuver prompt: every code as a button; hover, focus or a first tap shows where it
- * ends, Confirm (or Enter) writes it. Other prompts: the page's buttons. */
+ * ends, Confirm (or Enter) writes it; the placement prompt: a hex tapped on the map.
+ * Other prompts: the page's buttons. */
 export function decisions(observation, legal, labels, ctx) {
+  if (observation?.prompt?.kind === "placement" && legal.length && legal.every((d) => "column" in d)) {
+    return placement(observation, legal, ctx);
+  }
   if (observation?.prompt?.kind !== "maneuver" || !legal.every((d) => "code" in d)) return null;
   const seat = ctx.seat;
   let chosen = null; // a decision
@@ -386,7 +449,7 @@ export function decisions(observation, legal, labels, ctx) {
       dataset: { altitude: v.altitude || "level" },
       onclick: () => pick(v),
     }, t({ level: "level", climb: "climb (Monté)", dive: "dive (Piqué)" }[v.altitude || "level"]))) : []);
-    const end = observation.view?.preview?.[decision.code];
+    const end = observation.guide?.preview?.[decision.code];
     const where = end ? ` → ${t("hex [{column}, {row}], facing {facing}", { column: end.cell[0], row: end.cell[1], facing: t(FACINGS[end.facing % 6]) })}${end.off ? ` (${t("off the map")})` : ""}` : "";
     choice.firstChild.textContent = `${t("Chosen")}: ${maneuverText(decision.code, decision.altitude)}${where}`;
     confirm.disabled = ctx.busy();
@@ -397,7 +460,7 @@ export function decisions(observation, legal, labels, ctx) {
   };
   for (const [code, variants] of codes) {
     const level = variants.find((v) => (v.altitude || "level") === "level") || variants[0];
-    const preview = observation.view?.preview?.[code];
+    const preview = observation.guide?.preview?.[code];
     const button = el("button", {
       type: "button", class: "decision maneuver", dataset: { code, decision: JSON.stringify(level) }, "aria-pressed": "false",
       title: maneuverText(code, "level"),
