@@ -110,7 +110,7 @@ def test_a_game_of_each_mode_to_its_end(server: str, new_page: Any, tmp_path: Pa
                 assert page.locator("svg.triangle-board .piece-edge").count() == 2
                 images = (Path(__file__).resolve().parents[2] / "docs" / "img"
                           if os.environ.get("DOGFIGHT_SCREENSHOTS") else tmp_path)
-                page.screenshot(path=str(images / "aod-desktop.png"))
+                page.screenshot(path=str(images / "aod-dogfight-planner.png"))
             else:
                 assert page.locator("svg.triangle-board .target-zone").count() > 0
             planned = True

@@ -101,7 +101,7 @@ def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any,
                                 ".arc-front").count() > 0
             assert page.locator("svg.hex-board .piece[data-piece='allied-13'].selected").count()
             assert page.locator("svg.hex-board .badge[data-piece='allied-13']").count() == 1
-            page.screenshot(path=str(images(tmp_path) / "ailes-desktop.png"))
+            page.screenshot(path=str(images(tmp_path) / "ailes-first-maneuver.png"))
             ghost_seen = True
         text = page.evaluate(CLICK)
         if text is None:

@@ -103,13 +103,13 @@ export function gridBoard(observation, seat, geometry) {
     const [q, r] = key.split(",").map(Number);
     const [cx, cy] = centre(q, r, geometry.rowHeight);
     const many = here.length > 1;
-    const scale = many ? 0.72 : 1;
+    const scale = here.length > 2 ? 0.55 : many ? 0.68 : 1;
     here.forEach((piece, index) => {
       // a stack: fanned out around the cell's centre, first on the left
       const angle0 = Math.PI + (2 * Math.PI * index) / here.length;
-      const spread = many ? unit * 0.2 : 0;
+      const spread = here.length > 2 ? unit * 0.26 : many ? unit * 0.22 : 0;
       const x = round(cx * unit + spread * Math.cos(angle0));
-      const y = round(cy * unit + spread * Math.sin(angle0) * 0.8);
+      const y = round(cy * unit + spread * Math.sin(angle0) * 0.85);
       const active = ACTIVE.includes(piece.status);
       const mine = seat !== null && seat !== undefined && (piece.seat === seat || piece.seat === true);
       const colour = active ? colours[piece.side] || "#555" : "#9a9a9a";
@@ -128,16 +128,19 @@ export function gridBoard(observation, seat, geometry) {
       // its badge (e.g. the altitude) upright, above its right wing
       if (badge) {
         badges.append(svg("text", {
-          class: "badge", x: round(x + size * 0.45), y: round(y - size * 0.6), "font-size": round((geometry.badgeSize || unit * 0.22) * (many ? 0.85 : 1)),
+          class: "badge", x: round(x + size * 0.45), y: round(y - size * 0.6), "font-size": round((geometry.badgeSize || unit * 0.22) * (here.length > 2 ? 0.7 : many ? 0.85 : 1)),
           dataset: { piece: String(piece.id) },
         }, badge));
       }
+      // the label beside the piece when alone; a stack's, one line under the cell
+      const text = geometry.shortLabel?.(piece, ctx) || piece.label || piece.id;
       labels.append(svg("text", {
-        class: `piece-label${active ? "" : " eliminated"}`, x: round(cx * unit),
-        y: round(cy * unit + size + labelSize * 0.9 + (many ? 4 : 0) + index * labelSize * 1.05),
+        class: `piece-label${active ? "" : " eliminated"}`,
+        x: many ? round(cx * unit + (index - (here.length - 1) / 2) * labelSize * (String(text).length * 0.62 + 0.8)) : round(cx * unit),
+        y: round(cy * unit + (many ? unit * 0.42 : size) + labelSize * 0.9),
         "text-anchor": "middle",
         dataset: { piece: String(piece.id) },
-      }, geometry.shortLabel?.(piece, ctx) || piece.label || piece.id));
+      }, text));
     });
     if (many) {
       layer.append(svg("text", {

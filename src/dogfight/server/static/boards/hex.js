@@ -272,7 +272,7 @@ export function secrets(observation, seat) {
   const fuelFull = (Number(figures.fuel) || sheet.fuel) * (observation.view.rules?.reduced_fuel ? 2 : 1);
   const rows = [];
   const row = (name, ...value) => rows.push(el("dt", {}, name), el("dd", {}, ...value));
-  row(t("Aircraft"), `${plane.counter} ${aircraftName(plane.aircraft)} · ${t("altitude")} ${LEVEL_SHORT(plane.altitude)}`);
+  row(t("Your aircraft"), `${plane.counter} ${aircraftName(plane.aircraft)} · ${t("altitude")} ${LEVEL_SHORT(plane.altitude)}`);
   row(t("Fuel"), `${sheet.fuel} / ${fuelFull}`, el("meter", { min: 0, max: fuelFull, value: sheet.fuel }),
     sheet.gliding ? ` ${t("gliding (Planer)")}` : "");
   for (const part of ["wings", "engine", "fuselage", "tail"]) {
