@@ -14,6 +14,7 @@ from dogfight.games.ailes_de_la_gloire.game import GAME
 from dogfight.games.ailes_de_la_gloire.tailing import in_position
 from dogfight.kit.grids import to_offset
 from tests.ailes_de_la_gloire.helpers import placed
+from tests.ailes_de_la_gloire.test_secrets import OPTIONS, secret_variants
 from tests.conftest import random_play
 
 
@@ -68,3 +69,19 @@ def test_la_definition_de_la_poursuite_the_arcs_drawn_are_the_tailing_arcs() -> 
     assert in_position(spad, fokker)
     zones = GAME.view(state, None)["zones"]
     assert zones["edges"] == {"allied": "west", "german": "east"}
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+def test_le_secret_no_guide_depends_on_another_seats_secrets(seed: int, pick: int) -> None:
+    """§ LE SECRET: what the pages draw for one seat (its guide) is the same whatever
+    another seat wrote, holds in its boxes, tank and guns."""
+    for match in random_play(GAME, OPTIONS, seed, pick, max_decisions=200):
+        state = match.state
+        if state.phase == "over":
+            continue
+        seats = list(GAME.seats(state))
+        for seat in seats:
+            for variant in secret_variants(state, seat):
+                for viewer in [s for s in seats if s != seat]:
+                    assert GAME.guide(variant, viewer) == GAME.guide(state, viewer)

@@ -6,16 +6,13 @@ control panels and the die shown. Book: 003_24ea110dc1b5a4d6.txt (MODES DE JEU).
 
 from __future__ import annotations
 
-import json
-import os
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from .conftest import require_browser
+from .grid_games import create, images, play_to_the_end
 
 require_browser()
 
@@ -64,61 +61,43 @@ CLICK = """() => {
 }"""
 
 
-def create(base: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
-    body = {"game": GAME, "options": options, "seed": seed,
-            "seats": {"allies": {"kind": "human"},
-                      "germany": {"kind": "pilot", "pilot": "random"}}}
-    request = urllib.request.Request(f"{base}/api/matches", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
-
-
 @pytest.mark.parametrize("mode", list(MODES))
 def test_a_game_of_each_mode_to_its_end(server: str, new_page: Any, tmp_path: Path,
                                         mode: str) -> None:
-    match = create(server, {**MODES[mode], "mode": mode, "turns": 1}, seed=3)
+    match = create(server, GAME, {**MODES[mode], "mode": mode, "turns": 1},
+                   {"allies": {"kind": "human"}, "germany": {"kind": "pilot", "pilot": "random"}},
+                   seed=3)
     page = new_page()
     page.goto(f"{server}/table.html?id={match['id']}&token={match['seats']['allies']['token']}")
     page.wait_for_selector("svg.triangle-board")
-    clicked: list[str] = []
     planned = False
-    deadline = time.monotonic() + 120
-    while True:
-        assert time.monotonic() < deadline, f"the game did not end in time: {clicked[-10:]}"
-        page.wait_for_function(READY)
-        if page.locator(".outcome").count():
-            break
-        if page.locator("#prompt .steer-planner").count() and not planned:
-            # the reachable points after the die; a step planned, undone, nothing sent
-            assert page.locator("svg.triangle-board .plans .reach-end").count() > 0
-            assert page.locator(".aod-flight svg.die").count() == 1
-            assert page.locator(".aod-panels tr.moving").count() == 1
-            assert page.locator("#prompt #confirm[disabled]").count() == 1
-            before = page.get_attribute("#prompt .plan", "data-plan")
-            page.locator("#prompt button.step:not([disabled])").first.click()
-            after = page.get_attribute("#prompt .plan", "data-plan")
-            assert after is not None and before is not None and len(after) == len(before) + 1
-            assert page.locator("svg.triangle-board .plans .plan-line").count() == 1
-            page.click("#prompt #undo")
-            assert page.get_attribute("#prompt .plan", "data-plan") == before
-            if mode == "dogfight":
-                assert page.locator("svg.triangle-board .sun").count() == 1
-                assert page.locator("svg.triangle-board .wind").count() == 1
-                assert page.locator("svg.triangle-board .cloud").count() == 1
-                assert page.locator("svg.triangle-board .piece-edge").count() == 2
-                images = (Path(__file__).resolve().parents[2] / "docs" / "img"
-                          if os.environ.get("DOGFIGHT_SCREENSHOTS") else tmp_path)
-                page.screenshot(path=str(images / "aod-dogfight-planner.png"))
-            else:
-                assert page.locator("svg.triangle-board .target-zone").count() > 0
-            planned = True
-        text = page.evaluate(CLICK)
-        if text is None:
-            continue
-        clicked.append(text)
-        page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
-        assert page.locator("#message:not([hidden])").count() == 0, page.inner_text("#message")
+
+    def check_the_planner() -> None:
+        nonlocal planned
+        if planned or not page.locator("#prompt .steer-planner").count():
+            return
+        # the reachable points after the die; a step planned, undone, nothing sent
+        assert page.locator("svg.triangle-board .plans .reach-end").count() > 0
+        assert page.locator(".aod-flight svg.die").count() == 1
+        assert page.locator(".aod-panels tr.moving").count() == 1
+        assert page.locator("#prompt #confirm[disabled]").count() == 1
+        before = page.get_attribute("#prompt .plan", "data-plan")
+        page.locator("#prompt button.step:not([disabled])").first.click()
+        after = page.get_attribute("#prompt .plan", "data-plan")
+        assert after is not None and before is not None and len(after) == len(before) + 1
+        assert page.locator("svg.triangle-board .plans .plan-line").count() == 1
+        page.click("#prompt #undo")
+        assert page.get_attribute("#prompt .plan", "data-plan") == before
+        if mode == "dogfight":
+            assert page.locator("svg.triangle-board .sun").count() == 1
+            assert page.locator("svg.triangle-board .wind").count() == 1
+            assert page.locator("svg.triangle-board .cloud").count() == 1
+            assert page.locator("svg.triangle-board .piece-edge").count() == 2
+            page.screenshot(path=str(images(tmp_path) / "aod-dogfight-planner.png"))
+        else:
+            assert page.locator("svg.triangle-board .target-zone").count() > 0
+        planned = True
+
+    clicked = play_to_the_end(page, READY, CLICK, 120, check_the_planner)
     assert planned, clicked
     assert "Game over" in page.inner_text(".outcome")

@@ -13,13 +13,11 @@ on its hex board (static/boards/hex.js).
 from __future__ import annotations
 
 import json
-import os
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from .conftest import require_browser
+from .grid_games import create, images, play_to_the_end
 from .test_browser import record_frames
 
 require_browser()
@@ -51,24 +49,10 @@ CLICK = """() => {
 }"""
 
 
-def create(base: str, seats: dict[str, dict[str, str]], seed: int) -> dict[str, Any]:
-    body = {"game": GAME, "options": {}, "seed": seed, "seats": seats}
-    request = urllib.request.Request(f"{base}/api/matches", data=json.dumps(body).encode(),
-                                     headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        created: dict[str, Any] = json.load(answer)
-    return created
-
-
-def images(tmp_path: Path) -> Path:
-    return (Path(__file__).resolve().parents[2] / "docs" / "img"
-            if os.environ.get("DOGFIGHT_SCREENSHOTS") else tmp_path)
-
-
 def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any,
                                                 tmp_path: Path) -> None:
-    match = create(server, {"allied-13": {"kind": "human"},
-                            "german-49": {"kind": "pilot", "pilot": "greedy"}}, seed=5)
+    match = create(server, GAME, {}, {"allied-13": {"kind": "human"},
+                                      "german-49": {"kind": "pilot", "pilot": "greedy"}}, seed=5)
     token = match["seats"]["allied-13"]["token"]
     page = new_page()
     page.goto(f"{server}/table.html?id={match['id']}&token={token}")
@@ -76,39 +60,32 @@ def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any,
     # the zones and the start lines; the seat's own Feuille de Vol, nobody else's
     assert page.locator("svg.hex-board .zone[data-zone='no-mans-land']").count() == 1
     assert page.locator("svg.hex-board .start-line").count() == 2
-    clicked: list[str] = []
     ghost_seen = False
-    deadline = time.monotonic() + 150
-    while True:
-        assert time.monotonic() < deadline, f"the game did not end in time: {clicked[-10:]}"
-        page.wait_for_function(READY)
-        if page.locator(".outcome").count():
-            break
-        if page.locator("#prompt button.maneuver").count() and not ghost_seen:
-            # hovering a maneuver shows where it ends: a ghost on the board
-            first = page.locator("#prompt button.maneuver").first
-            first.hover()
-            code = first.get_attribute("data-code")
-            page.wait_for_selector(f"svg.hex-board .ghosts .ghost[data-code='{code}'] .end")
-            first.click()  # chosen: shown until confirmed, nothing sent yet
-            assert page.locator("#prompt button.maneuver[aria-pressed=true]").count() == 1
-            assert page.locator(f"svg.hex-board .ghost[data-code='{code}']").count() == 1
-            assert "→" in page.inner_text("#prompt .maneuver-choice")
-            assert "Feuille de Vol: allied-13" in page.inner_text("#secrets")
-            assert "german-49" not in page.inner_text("#secrets")
-            # the selected aircraft (one's own) shows its tailing arcs and fire range
-            assert page.locator("svg.hex-board .plane-arcs[data-plane='allied-13'] "
-                                ".arc-front").count() > 0
-            assert page.locator("svg.hex-board .piece[data-piece='allied-13'].selected").count()
-            assert page.locator("svg.hex-board .badge[data-piece='allied-13']").count() == 1
-            page.screenshot(path=str(images(tmp_path) / "ailes-first-maneuver.png"))
-            ghost_seen = True
-        text = page.evaluate(CLICK)
-        if text is None:
-            continue
-        clicked.append(text)
-        page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
-        assert page.locator("#message:not([hidden])").count() == 0, page.inner_text("#message")
+
+    def check_the_ghost() -> None:
+        nonlocal ghost_seen
+        if ghost_seen or not page.locator("#prompt button.maneuver").count():
+            return
+        # hovering a maneuver shows where it ends: a ghost on the board
+        first = page.locator("#prompt button.maneuver").first
+        first.hover()
+        code = first.get_attribute("data-code")
+        page.wait_for_selector(f"svg.hex-board .ghosts .ghost[data-code='{code}'] .end")
+        first.click()  # chosen: shown until confirmed, nothing sent yet
+        assert page.locator("#prompt button.maneuver[aria-pressed=true]").count() == 1
+        assert page.locator(f"svg.hex-board .ghost[data-code='{code}']").count() == 1
+        assert "→" in page.inner_text("#prompt .maneuver-choice")
+        assert "Feuille de Vol: allied-13" in page.inner_text("#secrets")
+        assert "german-49" not in page.inner_text("#secrets")
+        # the selected aircraft (one's own) shows its tailing arcs and fire range
+        assert page.locator("svg.hex-board .plane-arcs[data-plane='allied-13'] "
+                            ".arc-front").count() > 0
+        assert page.locator("svg.hex-board .piece[data-piece='allied-13'].selected").count()
+        assert page.locator("svg.hex-board .badge[data-piece='allied-13']").count() == 1
+        page.screenshot(path=str(images(tmp_path) / "ailes-first-maneuver.png"))
+        ghost_seen = True
+
+    play_to_the_end(page, READY, CLICK, 150, check_the_ghost)
     assert ghost_seen
     assert "Game over" in page.inner_text(".outcome")
     assert page.locator("#prompt a[href^='replay.html']").count() == 1
@@ -116,8 +93,8 @@ def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any,
 
 def test_b_neither_seat_sees_the_others_maneuver_or_fire_order(server: str,
                                                                new_page: Any) -> None:
-    match = create(server, {"allied-13": {"kind": "human"}, "german-49": {"kind": "human"}},
-                   seed=9)
+    match = create(server, GAME, {}, {"allied-13": {"kind": "human"},
+                                      "german-49": {"kind": "human"}}, seed=9)
     pages: dict[str, Any] = {}
     frames: dict[str, list[str]] = {}
     for seat in ("allied-13", "german-49"):

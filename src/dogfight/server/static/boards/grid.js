@@ -182,3 +182,29 @@ export function dieFace(value, { colour = "#fff", ink = "#1b1b1b", size = 28, la
   }
   return box;
 }
+
+/**
+ * The page's buttons for `legal`, each naming a `target` lighting that piece on the board
+ * while hovered or focused (fire orders, tailing).
+ */
+export function targetButtons(legal, labels, ctx) {
+  const box = ctx.buttons(legal, labels);
+  const light = (id, on) => {
+    for (const g of document.querySelectorAll(`svg.grid-board .piece[data-piece="${CSS.escape(String(id))}"]`)) {
+      g.classList.toggle("targeted", on);
+    }
+  };
+  for (const button of box.querySelectorAll("button[data-decision]")) {
+    let decision = null;
+    try { decision = JSON.parse(button.dataset.decision); } catch { continue; }
+    const ids = [decision?.target, decision?.pilot?.target, decision?.observer?.target].filter(Boolean);
+    if (!ids.length) continue;
+    const on = () => ids.forEach((id) => light(id, true));
+    const off = () => ids.forEach((id) => light(id, false));
+    button.addEventListener("mouseenter", on);
+    button.addEventListener("focus", on);
+    button.addEventListener("mouseleave", off);
+    button.addEventListener("blur", off);
+  }
+  return box;
+}

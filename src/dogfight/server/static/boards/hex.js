@@ -17,7 +17,7 @@
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
-import { ROW, UNIT, at, centre, ensureStyle, gridBoard, planePath } from "./grid.js";
+import { ROW, UNIT, at, centre, ensureStyle, gridBoard, planePath, targetButtons } from "./grid.js";
 
 const LEVEL_NAMES = { TB: "very low", B: "low", M: "medium", H: "high", TH: "very high" };
 const DIRECTIONS = { G: "left", A: "ahead", D: "right" };
@@ -29,6 +29,7 @@ let data = null;      // the game's data (aircraft figures), fetched once
 let loading = null;
 
 ensureStyle("hex-board-style", `
+svg.grid-board .piece.targeted .token { stroke: #c0392b; stroke-width: 5; }
 svg.hex-board .arcs { pointer-events: none; }
 svg.hex-board .piece { cursor: pointer; }
 svg.hex-board .piece.selected .token { stroke: #111; stroke-width: 3; stroke-dasharray: 4 2; }
@@ -426,6 +427,7 @@ export function decisions(observation, legal, labels, ctx) {
   if (observation?.prompt?.kind === "placement" && legal.length && legal.every((d) => "column" in d)) {
     return placement(observation, legal, ctx);
   }
+  if (["fire", "tailing"].includes(observation?.prompt?.kind)) return targetButtons(legal, labels, ctx);
   if (observation?.prompt?.kind !== "maneuver" || !legal.every((d) => "code" in d)) return null;
   const seat = ctx.seat;
   let chosen = null; // a decision

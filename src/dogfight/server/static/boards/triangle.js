@@ -17,13 +17,14 @@
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
-import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath } from "./grid.js";
+import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, targetButtons } from "./grid.js";
 
 const DIRECTION = { E: 0, SE: 1, SW: 2, W: 3, NW: 4, NE: 5 };
 const STEPS = { F: "Straight ahead", L: "Turn left 60°", R: "Turn right 60°" };
 const SEAT_COLOURS = { allies: "#2563b8", germany: "#c0392b" };
 
 ensureStyle("triangle-board-style", `
+svg.grid-board .piece.targeted .token { stroke: #c0392b; stroke-width: 6; }
 svg.triangle-board .badge { font-weight: 700; fill: #111; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 svg.triangle-board .stack-count { font-weight: 700; fill: #333; }
 svg.triangle-board .table-label { fill: #555; font-style: italic; }
@@ -329,6 +330,7 @@ function shotsList(title, shots, withShooter) {
 
 /** The steering prompt: a planner over the guide's graph (step, undo, confirm). */
 export function decisions(observation, legal, labels, ctx) {
+  if (["fire", "riposte"].includes(observation?.prompt?.kind)) return targetButtons(legal, labels, ctx);
   const reach = observation?.guide?.reach;
   if (observation?.prompt?.kind !== "steer" || !reach || reach.start === null || reach.start === undefined) return null;
   const nodes = reach.nodes;
