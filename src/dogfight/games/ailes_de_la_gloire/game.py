@@ -150,17 +150,20 @@ class AilesGame(PromptedGame[AilesState]):
         }
 
     def _board_view(self, state: AilesState, viewer: Seat | None) -> dict[str, Any]:
-        """For the hex board (``view.py``): the map's zones and each aircraft's arcs."""
-        return {"zones": zones(self.dataset), "arcs": arcs(state, self.dataset)}
+        """For the hex board (``view.py``): the map's zones."""
+        return {"zones": zones(self.dataset)}
 
     def guide(self, state: AilesState, seat: Seat | None) -> Any:
-        """For the pages only: where each maneuver ``seat`` may write now would end
-        (``view.previews``; its own secret, like its legal decisions)."""
+        """For the pages only (``view.py``): each aircraft's arcs (public, but no pilot
+        needs them drawn) and, for the seat writing its maneuver, where each maneuver it
+        may write would end (its own secret, like its legal decisions)."""
         frame = top(state)
-        if seat is None or frame is None or frame.kind != "maneuver" or seat not in frame.seats:
-            return None
-        legal = choices(state.plane(seat), self.dataset, state.options.rules.other_edges)
-        return {"preview": previews(state, seat, legal, self.dataset)}
+        out: dict[str, Any] = {"arcs": arcs(state, self.dataset)}
+        if seat is not None and frame is not None and frame.kind == "maneuver" \
+                and seat in frame.seats:
+            legal = choices(state.plane(seat), self.dataset, state.options.rules.other_edges)
+            out["preview"] = previews(state, seat, legal, self.dataset)
+        return out
 
     def _plane_view(self, state: AilesState, p: Plane, viewer: Seat | None) -> dict[str, Any]:
         """What the table sees of an aircraft, and its Feuille de Vol for its own pilot."""

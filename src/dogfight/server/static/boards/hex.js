@@ -5,8 +5,8 @@
 //
 //   view.zones   = {lines: {side: [first, last column]}, no_mans_land: [first, last],
 //                   start_lines: {side: column}, edges: {side: "west"|"east"}}
-//   view.arcs    = {piece id: {front, rear, fire, observer?: [[q, r], ...]}} (the
-//                  selected aircraft's tailing arcs and fire range are shown)
+//   observation.guide.arcs = {piece id: {front, rear, fire, observer?: [[q, r], ...]}}
+//                  (Game.guide: the selected aircraft's tailing arcs and fire range shown)
 //   view.planes  = {piece id: {aircraft, counter, altitude, ..., sheet?}}: `sheet`, the
 //                  reader's own Feuille de Vol, is shown as such (secrets)
 //   observation.guide.preview = {code: {cell, facing, entered, off}}: where each
@@ -142,7 +142,7 @@ const ARC_STYLE = {
 /** Every aircraft's arcs, one group each; only the selected one's is shown. */
 function arcsLayer(ctx) {
   const group = svg("g", { class: "arcs" });
-  for (const [id, arcs] of Object.entries(ctx.view.arcs || {})) {
+  for (const [id, arcs] of Object.entries(ctx.observation.guide?.arcs || {})) {
     const mine = svg("g", { class: "plane-arcs", dataset: { plane: id }, display: id === selected ? null : "none" });
     for (const kind of ["front", "rear", "observer", "fire"]) {
       const style = ARC_STYLE[kind];
@@ -223,7 +223,7 @@ const GEOMETRY = {
 /** The hex map with its pieces, or the view as tables when it has no map. */
 export function render(observation, seat) {
   const view = observation?.view || {};
-  const ids = Object.keys(view.arcs || {});
+  const ids = Object.keys(observation?.guide?.arcs || {});
   if (!picked || !ids.includes(selected)) {
     selected = seat && ids.includes(seat) ? seat : ids.includes(selected) ? selected : ids[0] || null;
   }
