@@ -182,7 +182,7 @@ function roster(ctx) {
   const planes = Object.entries(ctx.view.planes || {});
   if (!planes.length) return null;
   const items = planes.map(([id, p]) => {
-    const where = p.cell ? `${LEVEL_SHORT(p.altitude)}` : t("not placed");
+    const where = p.cell ? `${levelText(p.altitude)}` : t("not placed");
     const fate = p.fate ? ` · ${t(p.fate)}` : "";
     return el("li", {}, el("button", {
       type: "button", class: "small", dataset: { plane: id }, "aria-pressed": String(id === selected),
@@ -198,7 +198,7 @@ function roster(ctx) {
   return el("div", {}, el("ul", { class: "hex-roster", "aria-label": t("Aircraft: select one to see its arcs") }, items), key);
 }
 
-function LEVEL_SHORT(level) {
+function levelText(level) {
   return level ? `${level} (${t(LEVEL_NAMES[level] || level)})` : "";
 }
 
@@ -273,7 +273,7 @@ export function secrets(observation, seat) {
   const fuelFull = (Number(figures.fuel) || sheet.fuel) * (observation.view.rules?.reduced_fuel ? 2 : 1);
   const rows = [];
   const row = (name, ...value) => rows.push(el("dt", {}, name), el("dd", {}, ...value));
-  row(t("Your aircraft"), `${plane.counter} ${aircraftName(plane.aircraft)} · ${t("altitude")} ${LEVEL_SHORT(plane.altitude)}`);
+  row(t("Your aircraft"), `${plane.counter} ${aircraftName(plane.aircraft)} · ${t("altitude")} ${levelText(plane.altitude)}`);
   row(t("Fuel"), `${sheet.fuel} / ${fuelFull}`, el("meter", { min: 0, max: fuelFull, value: sheet.fuel }),
     sheet.gliding ? ` ${t("gliding (Planer)")}` : "");
   for (const part of ["wings", "engine", "fuselage", "tail"]) {
@@ -412,7 +412,7 @@ function placement(observation, legal, ctx) {
       el("div", { class: "buttons" }, levels.map((level) => el("button", {
         type: "button", class: "small altitude-choice", "aria-pressed": String(level === plan.altitude),
         onclick: () => { plan.altitude = level; draw(); },
-      }, LEVEL_SHORT(level)))),
+      }, levelText(level)))),
       el("button", { type: "button", class: "decision primary", id: "confirm", disabled: !find() || ctx.busy(), onclick: confirm }, t("Confirm")));
   }
   ctx.keys({ confirm, undo: () => {} });
@@ -436,6 +436,7 @@ export function decisions(observation, legal, labels, ctx) {
     if (!codes.has(d.code)) codes.set(d.code, []);
     codes.get(d.code).push(d);
   }
+  const chosenText = el("span", {}, t("Hover or tap a maneuver to see where it ends."));
   const choice = el("div", { class: "maneuver-choice", "aria-live": "polite" });
   const confirm = el("button", { type: "button", class: "primary", id: "confirm", disabled: true, onclick: () => send() });
   confirm.textContent = t("Confirm");
@@ -453,7 +454,7 @@ export function decisions(observation, legal, labels, ctx) {
     }, t({ level: "level", climb: "climb (Monté)", dive: "dive (Piqué)" }[v.altitude || "level"]))) : []);
     const end = observation.guide?.preview?.[decision.code];
     const where = end ? ` → ${t("hex [{column}, {row}], facing {facing}", { column: end.cell[0], row: end.cell[1], facing: t(FACINGS[end.facing % 6]) })}${end.off ? ` (${t("off the map")})` : ""}` : "";
-    choice.firstChild.textContent = `${t("Chosen")}: ${maneuverText(decision.code, decision.altitude)}${where}`;
+    chosenText.textContent = `${t("Chosen")}: ${maneuverText(decision.code, decision.altitude)}${where}`;
     confirm.disabled = ctx.busy();
   };
   const send = async () => {
@@ -474,7 +475,7 @@ export function decisions(observation, legal, labels, ctx) {
     }, code === "vrille" ? t("spin (vrille)") : code, preview?.off ? " ⚠" : "");
     buttons.push(button);
   }
-  choice.append(el("span", {}, t("Hover or tap a maneuver to see where it ends.")), altitudeButtons, confirm);
+  choice.append(chosenText, altitudeButtons, confirm);
   ctx.keys({ confirm: send, undo: () => { chosen = null; showGhost(observation, seat, null); } });
   return el("div", { class: "maneuver-planner" },
     el("p", { class: "hint" }, t("Written in secret: the other pilots see it only when all are revealed.")),

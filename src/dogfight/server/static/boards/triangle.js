@@ -304,7 +304,6 @@ function drawPlan(reach, path, nodeIndex, onPick) {
     const classes = ["reach-end", end.fire?.length ? "fire" : "", end.risk?.length ? "risk" : ""].filter(Boolean).join(" ");
     layer.append(svg("circle", {
       class: classes, cx: x, cy: y, r: UNIT * 0.22, dataset: { cell: end.cell.join(","), path: end.path },
-      onclick: null,
     }, svg("title", {}, `${end.path} · L${end.level}`)));
   }
   for (const dot of layer.querySelectorAll(".reach-end")) dot.addEventListener("click", () => onPick(dot.dataset.path));
