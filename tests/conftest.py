@@ -82,9 +82,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
     url = _postgres_url()
     if not url:
         pytest.skip("no PostgreSQL server (set DOGFIGHT_TEST_POSTGRES_URL; ./dev test does)")
-    from dogfight.store.db import Base, Database
+    from dogfight.store.db import drop_everything
 
-    database = Database(url)
-    Base.metadata.drop_all(database.engine)
-    database.close()
+    drop_everything(url)
     yield url

@@ -216,17 +216,14 @@ def cmd_match(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from dogfight.server.app import create_app
+    from dogfight.server.serving import serve
     from dogfight.store.db import normalize_url
 
     url = normalize_url(args.db)
-    app = create_app(url)
     shown = url.split("@")[-1] if "@" in url else url
     host = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"dogfight: serving on http://{host}:{args.port}/ (database {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    serve(url, args.host, args.port, workers=args.workers, log_level=args.log_level)
     return 0
 
 
@@ -245,6 +242,8 @@ def cmd_db(args: argparse.Namespace) -> int:
             else:
                 for g in games:
                     print(f"{g.id}  {g.game:<20} {g.status:<7} {g.action_count:>6} actions")
+        elif args.db_command == "upgrade":
+            print(f"database at schema revision {database.revision}")
         elif args.db_command == "import":
             new_id = database.import_save(load_save(args.file))
             print(new_id)
@@ -379,6 +378,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--log-level", default="warning")
+    p.add_argument("--workers", type=int, default=1,
+                   help="worker processes (more than one needs PostgreSQL)")
     p.set_defaults(func=cmd_serve)
 
     p = sub.add_parser("db", help="games stored in a database (SQLite file or PostgreSQL)")
@@ -388,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
     q = dbsub.add_parser("list", help="the stored games")
     q.add_argument("--game")
     q.add_argument("--json", action="store_true")
+    dbsub.add_parser("upgrade", help="bring the tables to the newest schema in place "
+                     "(the server also does it when it starts)")
     q = dbsub.add_parser("import", help="check a save file and store it; prints its id")
     q.add_argument("file")
     q = dbsub.add_parser("export", help="write a stored game to a save file")

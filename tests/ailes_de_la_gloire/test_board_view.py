@@ -23,16 +23,15 @@ from tests.conftest import random_play
 def test_le_secret_the_preview_of_the_maneuvers_is_its_pilots_alone(seed: int,
                                                                       pick: int) -> None:
     """§ LE SECRET, § 2. Phase de Manœuvre: a seat writing its maneuver sees where each
-    code it may write ends (the pages' guide); nobody else (nor the spectator) gets any
-    preview, and no view carries one."""
+    code it may write ends (the pages' hints); nobody else gets any preview, and no view
+    carries one."""
     for match in random_play(GAME, {}, seed, pick, max_decisions=120):
         state = match.state
         for seat in GAME.seats(state):
             seen = observe(GAME, state, seat)
             codes = {d["code"] for d in seen.get("legal", []) if "code" in d}
-            assert set(GAME.guide(state, seat).get("preview", {})) == codes
+            assert set(GAME.hints(state, seat).get("preview", {})) == codes
             assert "preview" not in seen["view"]
-        assert "preview" not in GAME.guide(state, None)
 
 
 def test_4_le_mouvement_the_preview_is_where_the_maneuver_ends() -> None:
@@ -44,7 +43,7 @@ def test_4_le_mouvement_the_preview_is_where_the_maneuver_ends() -> None:
             GAME.pending(state)["allied-13"].kind != "maneuver":
         seat = sorted(GAME.pending(state))[0]
         state = decide(GAME, state, seat, GAME.legal(state, seat)[0]).state
-    preview = GAME.guide(state, "allied-13")["preview"]
+    preview = GAME.hints(state, "allied-13")["preview"]
     code = "4A3" if "4A3" in preview else sorted(c for c in preview if c != "vrille")[0]
     state = decide(GAME, state, "allied-13", {"code": code, "altitude": "level"}).state
     for seat in sorted(GAME.pending(state)):
@@ -59,7 +58,7 @@ def test_la_definition_de_la_poursuite_the_arcs_drawn_are_the_tailing_arcs() -> 
     """§ La Définition de la Poursuite: an aircraft in another's front arc, which has it
     in its rear arc, is in a position to tail it; the arcs drawn say the same."""
     state, _ = placed(["spad-13", "fokker-d7"], [(5, 10, 0, "TB"), (7, 10, 0, "TB")])
-    arcs = GAME.guide(state, None)["arcs"]
+    arcs = GAME.hints(state, "german-49")["arcs"]
     spad, fokker = state.plane("allied-13"), state.plane("german-49")
     assert fokker.cell is not None and spad.cell is not None
     assert [*to_offset(fokker.cell)] in arcs["allied-13"]["front"]
@@ -72,8 +71,8 @@ def test_la_definition_de_la_poursuite_the_arcs_drawn_are_the_tailing_arcs() -> 
 
 @settings(max_examples=10)
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
-def test_le_secret_no_guide_depends_on_another_seats_secrets(seed: int, pick: int) -> None:
-    """§ LE SECRET: what the pages draw for one seat (its guide) is the same whatever
+def test_le_secret_no_hints_depend_on_another_seats_secrets(seed: int, pick: int) -> None:
+    """§ LE SECRET: what the pages draw for one seat (its hints) is the same whatever
     another seat wrote, holds in its boxes, tank and guns."""
     for match in random_play(GAME, OPTIONS, seed, pick, max_decisions=200):
         state = match.state
@@ -83,4 +82,4 @@ def test_le_secret_no_guide_depends_on_another_seats_secrets(seed: int, pick: in
         for seat in seats:
             for variant in secret_variants(state, seat):
                 for viewer in [s for s in seats if s != seat]:
-                    assert GAME.guide(variant, viewer) == GAME.guide(state, viewer)
+                    assert GAME.hints(variant, viewer) == GAME.hints(state, viewer)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
@@ -29,6 +31,23 @@ from dogfight.core.errors import (
 )
 from dogfight.core.match import Match
 from dogfight.core.registry import all_games, get_game
+from dogfight.server.bodies import (
+    MAX_DEPTH,
+    MAX_IDS,
+    Act,
+    Join,
+    Limits,
+    MalformedBody,
+    NewCampaign,
+    NewMatch,
+    NextGame,
+    Preview,
+    components,
+    decode,
+    depth,
+    openapi_body,
+    rate_from_env,
+)
 from dogfight.server.hub import (
     CHANNEL,
     LEVELS,
@@ -36,18 +55,20 @@ from dogfight.server.hub import (
     GameOver,
     Hub,
     Unauthorized,
-    check_seq,
 )
 from dogfight.server.pilots import BadPilot, PilotPool, default_workers
-from dogfight.store.db import Database, NotFound
-from dogfight.store.saves import encode_save, parse_save
+from dogfight.store.db import Database, NotFound, TooLong
+from dogfight.store.saves import Save, encode_save, parse_save
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 LOCALES = HERE / "locales"
 LANGUAGES = ("en", "fr")
+THREADS = 64
+"""Threads for the blocking part of requests (rules, database) in a process."""
 
-STATUS = {Unauthorized: 403, Forbidden: 403, NotFound: 404, GameOver: 409,
+STATUS = {MalformedBody: 422, TooLong: 422, Unauthorized: 403, Forbidden: 403,
+          NotFound: 404, GameOver: 409,
           UnknownGame: 404, InvalidOptions: 400, IllegalDecision: 400, ReplayError: 400,
           CorruptSave: 400}
 
@@ -59,6 +80,8 @@ def error(exc: DogfightError) -> JSONResponse:
     if isinstance(exc, ReplayError):
         message = str(exc)
     body: dict[str, Any] = {"error": message, "rule": rule}
+    if isinstance(exc, MalformedBody):
+        body["path"] = exc.path
     if isinstance(exc, ReplayError):
         body["index"] = exc.index
     return JSONResponse(body, status_code=status)
@@ -104,6 +127,26 @@ def aircraft_choice(game: Any, options: dict[str, Any], planes: list[dict[str, A
                and p.get("aircraft") == other for p in again or [])
 
 
+def previewed(body: Preview) -> dict[str, Any]:
+    """The seats the options give, and the aircraft choice where the options make it."""
+    game = get_game(body.game)
+    options = body.options
+    match = Match.new(game, options, 0)
+    out: dict[str, Any] = {"seats": dict(game.seats(match.state))}
+    view = game.view(match.state, None)
+    planes = view.get("planes") if isinstance(view, dict) else None
+    if isinstance(planes, list) and planes and all(
+            isinstance(p, dict) and "aircraft" in p for p in planes):
+        aircraft = [{"id": a["id"], "name": a["name"], "side": a.get("side")}
+                    for a in game.data().get("aircraft", [])]
+        if aircraft_choice(game, options, planes, aircraft):
+            out["planes"] = [{"id": p["id"], "seat": p["seat"], "aircraft": p["aircraft"],
+                              "name": p.get("name"), "side": p.get("side")}
+                             for p in planes]
+            out["aircraft"] = aircraft
+    return out
+
+
 def create_app(db_url: str | None = None) -> FastAPI:
     database = Database(db_url)
     hub = Hub(database)
@@ -111,6 +154,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.loop = asyncio.get_running_loop()
+        # moves wait for their commit (SQLite: the writer's batch; PostgreSQL: the
+        # server): enough threads that many wait at once and commit together
+        hub.loop.set_default_executor(ThreadPoolExecutor(
+            max_workers=THREADS, thread_name_prefix="requests"))
         hub.pool = PilotPool(default_workers())
         listener = None
         if database.engine.dialect.name == "postgresql":
@@ -128,6 +175,18 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     app = FastAPI(title="dogfight", lifespan=lifespan)
     app.state.hub = hub
+    app.add_middleware(Limits, creations=rate_from_env())
+
+    def openapi() -> dict[str, Any]:
+        """FastAPI's document, with the request bodies' schemas (msgspec structs)."""
+        if app.openapi_schema is None:
+            schema = get_openapi(title=app.title, version=app.version, routes=app.routes)
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(
+                components((Save,)))
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.exception_handler(DogfightError)
     async def on_error(request: Request, exc: DogfightError) -> JSONResponse:
@@ -153,27 +212,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
             raise NotFound(f"no language {lang!r}; languages: {', '.join(LANGUAGES)}")
         return catalogue(lang)
 
-    @app.post("/api/preview")
+    @app.post("/api/preview", openapi_extra=openapi_body(Preview))
     async def preview(request: Request) -> dict[str, Any]:
-        body = await json_body(request)
-        game = get_game(str(body.get("game")))
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise InvalidOptions("options is an object")
-        match = Match.new(game, options, 0)
-        out: dict[str, Any] = {"seats": dict(game.seats(match.state))}
-        view = game.view(match.state, None)
-        planes = view.get("planes") if isinstance(view, dict) else None
-        if isinstance(planes, list) and planes and all(
-                isinstance(p, dict) and "aircraft" in p for p in planes):
-            aircraft = [{"id": a["id"], "name": a["name"], "side": a.get("side")}
-                        for a in game.data().get("aircraft", [])]
-            if aircraft_choice(game, options, planes, aircraft):
-                out["planes"] = [{"id": p["id"], "seat": p["seat"], "aircraft": p["aircraft"],
-                                  "name": p.get("name"), "side": p.get("side")}
-                                 for p in planes]
-                out["aircraft"] = aircraft
-        return out
+        body = decode(await request.body(), Preview)
+        return await asyncio.to_thread(previewed, body)
 
     @app.get("/api/games/{game_id}/data")
     def game_data(game_id: str) -> Any:
@@ -182,27 +224,24 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return get_game(game_id).data()
 
     # -- matches -----------------------------------------------------------------------
-    @app.post("/api/matches", status_code=201)
+    @app.post("/api/matches", status_code=201, openapi_extra=openapi_body(NewMatch))
     async def create(request: Request) -> dict[str, Any]:
-        body = await json_body(request)
-        seed = body.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidOptions("seed is a whole number")
-        seats = body.get("seats") or {}
-        if not isinstance(seats, dict):
-            raise InvalidOptions("seats is an object {seat: {kind: ...}}")
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise InvalidOptions("options is an object")
+        body = decode(await request.body(), NewMatch)
         match_id, answer = await asyncio.to_thread(
-            hub.create, str(body.get("game")), options, seed, seats)
+            hub.create, body.game, body.options, body.seed, body.seats)
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
-                "practice": seed is not None}
+                "practice": body.seed is not None}
 
     @app.get("/api/matches")
     def matches(ids: str | None = None, open: int = 0) -> list[dict[str, Any]]:
+        """Games by id (those a browser holds), or the games with an open seat: there is
+        no list of everyone's games."""
+        if ids is None and not open:
+            raise MalformedBody("ask for games by ids=ID,ID... or for open=1", "$.ids")
         wanted = [i for i in (ids or "").split(",") if i] if ids is not None else None
-        found = database.list_games(ids=wanted, open_seats=bool(open))
+        if wanted is not None and (len(wanted) > MAX_IDS or any(len(i) > 32 for i in wanted)):
+            raise MalformedBody(f"at most {MAX_IDS} ids of 32 characters", "$.ids")
+        found = database.list_games(ids=wanted, open_seats=bool(open), limit=MAX_IDS)
         out = []
         for summary in found:
             entry = hub.summary(summary.id)
@@ -211,28 +250,39 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return out
 
     @app.get("/api/matches/{match_id}")
-    def get_match(match_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
+    def get_match(match_id: str, request: Request, lang: str = "en") -> Response:
+        """The game as the token's seat (or a spectator) sees it."""
         live = hub.get(match_id)
         seat = live.seat_of(token_of(request))
-        return hub.body(match_id, live, seat, translator(lang))
+        lang = lang if lang in LANGUAGES else "en"
+        return Response(hub.frame(match_id, seat, lang, translator(lang), live),
+                        media_type="application/json")
 
-    @app.post("/api/matches/{match_id}/join")
+    @app.post("/api/matches/{match_id}/join", openapi_extra=openapi_body(Join))
     async def join(match_id: str, request: Request) -> dict[str, Any]:
-        body = await json_body(request)
-        token = await asyncio.to_thread(hub.join, match_id, str(body.get("seat")))
-        return {"token": token, "seat": body.get("seat")}
+        body = decode(await request.body(), Join)
+        token = await asyncio.to_thread(hub.join, match_id, body.seat)
+        return {"token": token, "seat": body.seat}
 
-    @app.post("/api/matches/{match_id}/actions")
-    async def act(match_id: str, request: Request, lang: str = "en") -> dict[str, Any]:
-        body = await json_body(request)
-        if "decision" not in body:
-            return JSONResponse({"error": "the body is {\"decision\": {...}, \"seq\": n}",
-                                 "rule": None}, status_code=422)  # type: ignore[return-value]
+    @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
+    async def act(match_id: str, request: Request, lang: str = "en") -> Response:
+        body = decode(await request.body(), Act)
         token = token_of(request)
-        seq = check_seq(body.get("seq"))
-        seat = await asyncio.to_thread(hub.act, match_id, token, body["decision"], seq)
-        live = hub.get(match_id)
-        return hub.body(match_id, live, seat, translator(lang))
+
+        def played() -> tuple[bytes, float, float]:
+            began = time.perf_counter()
+            seat, live = hub.act(match_id, token, body.decision, body.seq)
+            return (hub.frame(match_id, seat, shown, translator(shown), live),
+                    began, time.perf_counter())
+
+        shown = lang if lang in LANGUAGES else "en"
+        asked = time.perf_counter()
+        data, began, ended = await asyncio.to_thread(played)
+        # how long the move waited for a thread, and took in it (tools/load.py reads it)
+        timing = (f"wait;dur={(began - asked) * 1000:.1f}, "
+                  f"move;dur={(ended - began) * 1000:.1f}")
+        return Response(data, media_type="application/json",
+                        headers={"server-timing": timing})
 
     @app.get("/api/matches/{match_id}/save")
     def save(match_id: str) -> Response:
@@ -240,10 +290,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return Response(data, media_type="application/json", headers={
             "content-disposition": f'attachment; filename="dogfight-{match_id}.json"'})
 
-    @app.post("/api/saves", status_code=201)
+    @app.post("/api/saves", status_code=201, openapi_extra=openapi_body(Save))
     async def upload(request: Request) -> dict[str, Any]:
         raw = await request.body()
-        save_ = parse_save(raw, "the uploaded file")
+        try:
+            save_ = parse_save(raw, "the uploaded file")
+        except RecursionError:
+            raise MalformedBody(f"the save nests too deep (at most {MAX_DEPTH} levels)",
+                                "$") from None
+        if not depth(save_.options) or not all(depth(a.decision) for a in save_.actions):
+            raise MalformedBody(f"the save nests too deep (at most {MAX_DEPTH} levels)", "$")
         match_id, answer = await asyncio.to_thread(hub.import_save, save_)
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}"}
 
@@ -253,38 +309,34 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return [{"id": c.id, "game": c.game, "name": c.name, "status": c.status,
                  "games": len(c.games)} for c in database.list_campaigns()]
 
-    @app.post("/api/campaigns", status_code=201)
+    @app.post("/api/campaigns", status_code=201, openapi_extra=openapi_body(NewCampaign))
     async def campaign_start(request: Request) -> dict[str, Any]:
-        body = await json_body(request)
-        options = body.get("options") or {}
-        if not isinstance(options, dict):
-            raise InvalidOptions("options is an object")
-        cid = await asyncio.to_thread(campaigns.start, database, str(body.get("game")),
-                                      str(body.get("campaign")), options)
+        body = decode(await request.body(), NewCampaign)
+        cid = await asyncio.to_thread(campaigns.start, database, body.game, body.campaign,
+                                      body.options)
         return await asyncio.to_thread(campaigns.status, database, cid)
 
     @app.get("/api/campaigns/{campaign_id}")
     def campaign_get(campaign_id: str) -> dict[str, Any]:
         return campaigns.status(database, campaign_id)
 
-    @app.post("/api/campaigns/{campaign_id}/next", status_code=201)
+    @app.post("/api/campaigns/{campaign_id}/next", status_code=201,
+              openapi_extra=openapi_body(NextGame))
     async def campaign_next(campaign_id: str, request: Request) -> dict[str, Any]:
         """The campaign's next game: ``choice`` (a number from its choices), seats and
-        seed as for a new match."""
-        body = await json_body(request)
-        seats = body.get("seats") or {}
-        seed = body.get("seed")
-        if not isinstance(seats, dict):
-            raise InvalidOptions("seats is an object {seat: {kind: ...}}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidOptions("seed is a whole number")
-        options = await asyncio.to_thread(campaigns.next_options, database, campaign_id,
-                                          body.get("choice"))
-        game_id = database.campaign(campaign_id).game
-        match_id, answer = await asyncio.to_thread(hub.create, game_id, options, seed, seats)
-        await asyncio.to_thread(campaigns.link, database, campaign_id, match_id)
+        seed as for a new match; the game, its seats and its place in the campaign are
+        stored in one transaction."""
+        body = decode(await request.body(), NextGame)
+
+        def started() -> tuple[str, dict[str, Any]]:
+            options = campaigns.next_options(database, campaign_id, body.choice)
+            info = database.campaign(campaign_id)
+            return hub.create(info.game, options, body.seed, body.seats,
+                              campaign=(campaign_id, len(info.games)))
+
+        match_id, answer = await asyncio.to_thread(started)
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
-                "campaign": campaign_id, "practice": seed is not None}
+                "campaign": campaign_id, "practice": body.seed is not None}
 
     @app.get("/api/matches/{match_id}/replay")
     def replay(match_id: str, step: int = 0, seat: str | None = None,
@@ -303,11 +355,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
         await websocket.accept()
         queue = hub.watch(match_id)
         lang = websocket.query_params.get("lang", "en")
+        lang = lang if lang in LANGUAGES else "en"
         try:
             while True:
-                live = await asyncio.to_thread(hub.get, match_id)
-                body = hub.body(match_id, live, seat, translator(lang))
-                await websocket.send_text(json.dumps({"type": "state", **body}))
+                # the cached match: a wake follows a move recorded here, or a catch-up
+                data = await asyncio.to_thread(
+                    lambda: hub.frame(match_id, seat, lang, translator(lang),
+                                      hub.cached(match_id)))
+                await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
                 change = asyncio.ensure_future(queue.get())
                 leave = asyncio.ensure_future(websocket.receive())
@@ -335,22 +390,6 @@ def translator(lang: str) -> Callable[[str], str] | None:
     return lambda text: table.get(text, text)
 
 
-async def json_body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    try:
-        body = json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise MalformedBody(f"the body is not JSON: {exc}") from None
-    if not isinstance(body, dict):
-        raise MalformedBody("the body is a JSON object")
-    return body
-
-
-class MalformedBody(DogfightError):
-    pass
-
-
-STATUS[MalformedBody] = 422
 STATUS = {BadPilot: 422, **STATUS}  # before InvalidOptions (400), of which it is one
 
 
@@ -365,6 +404,10 @@ async def listen(database: Database, hub: Hub) -> None:
             async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 async for note in conn.notifies():
+                    if not hub.watchers.get(note.payload):
+                        continue  # nobody watches it here: the next request catches up
+                    with contextlib.suppress(DogfightError, SQLAlchemyError):
+                        await asyncio.to_thread(hub.refresh, note.payload)
                     hub.wake(note.payload)
         except asyncio.CancelledError:
             raise

@@ -15,23 +15,38 @@ import hashlib
 import logging
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import msgspec
+from msgspec import UNSET
 from sqlalchemy.exc import SQLAlchemyError
 
 from dogfight.core.contract import Event, Game, Seat, observe
-from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions
-from dogfight.core.match import Match
+from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions, ReplayError
+from dogfight.core.match import CHECK_LENGTH, Action, Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
-from dogfight.server.pilots import LEVELS, PilotPool, check_pilot, fallback, think
+from dogfight.server.bodies import SeatSpec
+from dogfight.server.pilots import (
+    LEVELS,
+    PilotPool,
+    budgeted,
+    check_pilot,
+    fallback,
+    think,
+    turn_budget,
+)
 from dogfight.store.db import Conflict, Database, SeatInfo
 from dogfight.store.saves import Save, check_save
 
 CHANNEL = "dogfight"
+EVENTS_SENT = 400
+"""The newest events a body carries, numbered from the game's first (as the seat sees them)."""
 __all__ = ["LEVELS", "Hub"]
 
 
@@ -76,9 +91,13 @@ class Live:
 class Hub:
     """The matches this process serves, and the sockets watching them."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, capacity: int = 2_000) -> None:
         self.db = database
-        self.live: dict[str, Live] = {}
+        self.live: OrderedDict[str, Live] = OrderedDict()
+        """The cache, least recently used first; at most ``capacity`` matches (an
+        evicted match is read again from the database when next asked for)."""
+        self.capacity = capacity
+        self.frames: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self.guard = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.watchers: dict[str, set[asyncio.Queue[str]]] = {}
@@ -87,18 +106,26 @@ class Hub:
         self.drivers = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pilots")
         self.driving: set[str] = set()
         self.wanted: set[str] = set()
+        self.thinking: dict[str, dict[str, Any]] = {}
+        """Match -> the computer seat thinking now: {seat, turn, decisions, seconds,
+        budget} (its side's decisions made and seconds searched this turn, and its
+        budget of seconds a turn if it has one), sent in the bodies: who thinks."""
+        self.spent: dict[tuple[str, str, int], tuple[float, int]] = {}
+        """(match, side, turn) -> seconds searched and decisions made by that computer
+        side this turn (its turn budget, :func:`budgeted`)."""
 
     # -- loading ------------------------------------------------------------------------
     def get(self, match_id: str) -> Live:
         """The match, brought up to date with the database."""
         with self.guard:
             live = self.live.get(match_id)
+            if live is not None:
+                self.live.move_to_end(match_id)
         if live is None:
             save = self.db.export_save(match_id)  # NotFound if there is none
             live = Live(check_save(save), self.db.seats(match_id),
                         self.db.is_practice(match_id))
-            with self.guard:
-                live = self.live.setdefault(match_id, live)
+            live = self._keep(match_id, live)
         with live.lock:
             self._catch_up(match_id, live)
             pilots = {i.seat for i in live.seats if i.kind == "pilot"}
@@ -107,6 +134,21 @@ class Hub:
             self.drive(match_id)
         return live
 
+    def cached(self, match_id: str) -> Live:
+        """The match as this process holds it, without asking the database: what a
+        socket is sent when this process has just recorded a move (or caught up after
+        another process's NOTIFY); read from the database if it is not cached."""
+        with self.guard:
+            live = self.live.get(match_id)
+        return self.get(match_id) if live is None else live
+
+    def refresh(self, match_id: str) -> None:
+        """Catch a cached match up with the database (another process moved it)."""
+        with self.guard:
+            cached = match_id in self.live
+        if cached:
+            self.get(match_id)
+
     def _catch_up(self, match_id: str, live: Live) -> None:
         count = self.db.action_count(match_id)
         if count != len(live.match.actions):
@@ -114,15 +156,32 @@ class Hub:
                 live.match.submit(action.seat, action.decision)
             live.seats = self.db.seats(match_id)
 
+    def _keep(self, match_id: str, live: Live) -> Live:
+        """Cache ``live`` (or the copy another thread cached first), evicting the least
+        recently used matches past the capacity, those watched or driven last."""
+        with self.guard:
+            live = self.live.setdefault(match_id, live)
+            self.live.move_to_end(match_id)
+            if len(self.live) > self.capacity:
+                busy = self.driving | set(self.watchers)
+                idle = [m for m in self.live if m not in busy and m != match_id]
+                others = [m for m in self.live if m in busy and m != match_id]
+                for old in (idle + others)[:len(self.live) - self.capacity]:
+                    del self.live[old]
+        return live
+
     def forget(self, match_id: str) -> None:
         with self.guard:
             self.live.pop(match_id, None)
 
     # -- creating -------------------------------------------------------------------------
     def create(self, game_id: str, options: Mapping[str, Any], seed: int | None,
-               seats: Mapping[str, Mapping[str, Any]]) -> tuple[str, dict[str, Any]]:
-        """A new game. Without ``seed`` the server draws it from a secret (shown once
-        the game is over); a chosen seed makes a practice game, marked as such."""
+               seats: Mapping[str, SeatSpec], *,
+               campaign: tuple[str, int] | None = None) -> tuple[str, dict[str, Any]]:
+        """A new game, its seats (and its place in a campaign) stored in one
+        transaction, after every input is checked. Without ``seed`` the server draws it
+        from a secret (shown once the game is over); a chosen seed makes a practice
+        game, marked as such."""
         game = get_game(game_id)
         practice = seed is not None
         seed = secrets.randbits(63) if seed is None else seed
@@ -134,42 +193,47 @@ class Hub:
                                  f"{', '.join(names)}")
         infos, answer = [], {}
         for seat in names:
-            spec = seats.get(seat) or {"kind": "human"}
-            if not isinstance(spec, Mapping):
-                raise InvalidOptions(f"seat {seat}: an object {{kind: ...}}")
-            kind = spec.get("kind", "human")
-            if kind == "human":
+            spec = seats.get(seat) or SeatSpec()
+            if spec.kind == "human":
                 token = new_token()
                 infos.append(SeatInfo(seat, "human", None, token_hash(token)))
                 answer[seat] = {"kind": "human", "token": token}
-            elif kind == "open":
+            elif spec.kind == "open":
                 infos.append(SeatInfo(seat, "open", None, None))
                 answer[seat] = {"kind": "open"}
-            elif kind == "pilot":
-                pilot = check_pilot(spec.get("pilot", "random"))  # BadPilot: nothing written
+            else:
+                # BadPilot: nothing written
+                pilot = check_pilot("random" if spec.pilot is UNSET else spec.pilot)
                 infos.append(SeatInfo(seat, "pilot", pilot, None))
                 answer[seat] = {"kind": "pilot", "pilot": pilot}
-            else:
-                raise InvalidOptions(f"seat {seat}: kind is human, open or pilot, not {kind!r}")
         match_id = self.db.create_game(game.id, game.version, seed, dict(match.options),
                                        {i.seat: i.pilot or i.kind for i in infos},
-                                       practice=practice)
-        self.db.set_seats(match_id, infos)
-        live = Live(match, infos, practice)
-        with self.guard:
-            self.live[match_id] = live
+                                       practice=practice, seats=infos, campaign=campaign)
+        self._keep(match_id, Live(match, infos, practice))
         self.drive(match_id)
         return match_id, answer
 
     def import_save(self, save: Save) -> tuple[str, dict[str, Any]]:
+        """Store an uploaded save with a person's token for each seat (one transaction);
+        its version must be this server's, its players the game's seats."""
+        game = get_game(save.game)
+        if save.version != game.version:
+            raise ReplayError(0, f"the save was made with rules version {save.version!r}; "
+                              f"this server plays {game.id} version {game.version!r}")
         match = check_save(save)  # ReplayError: nothing is stored
-        match_id = self.db.import_save(save)
+        names = list(match.game.seats(match.state))
+        stray = sorted(set(save.players) - set(names))
+        if stray:
+            raise ReplayError(0, f"players: no seat {stray[0][:32]!r} in this game; "
+                              f"seats: {', '.join(names)}")
         infos, answer = [], {}
-        for seat in match.game.seats(match.state):
+        for seat in names:
             token = new_token()
             infos.append(SeatInfo(seat, "human", None, token_hash(token)))
             answer[seat] = {"kind": "human", "token": token}
-        self.db.set_seats(match_id, infos)
+        match_id = self.db.import_save(save, seats=infos, check=False,
+                                         over=match.over)
+        self._keep(match_id, Live(match, infos, False))
         return match_id, answer
 
     def join(self, match_id: str, seat: str) -> str:
@@ -182,35 +246,52 @@ class Hub:
         return token
 
     # -- playing ---------------------------------------------------------------------------
-    def act(self, match_id: str, token: str | None, decision: Any, seq: int | None) -> Seat:
-        """Record a person's decision; computer pilots answer afterwards, elsewhere."""
+    def act(self, match_id: str, token: str | None, decision: Any,
+            seq: int | None) -> tuple[Seat, Live]:
+        """Record a person's decision; computer pilots answer afterwards, elsewhere.
+        Returns the seat and the match as stored after it. When another process
+        recorded a move first (several workers), the decision is tried again on the
+        position now stored, unless the client named the position it saw (``seq``)."""
         if not token:
             raise Unauthorized("a seat's token is needed to play")
-        live = self.get(match_id)
-        with live.lock:
-            self._catch_up(match_id, live)
-            seat = live.seat_of(token)
-            assert seat is not None
-            if live.match.over:
-                raise GameOver("the game is over")
-            if seq is not None and seq != len(live.match.actions):
-                raise GameOver(f"the game has moved on (now at action "
-                               f"{len(live.match.actions)}, you sent {seq}): reload")
-            self._record(match_id, live, seat, decision)
-        self.publish(match_id)
+        for attempt in range(3):
+            live = self.get(match_id)  # caught up with the database
+            with live.lock:
+                seat = live.seat_of(token)
+                assert seat is not None
+                if live.match.over:
+                    raise GameOver("the game is over")
+                if seq is not None and seq != len(live.match.actions):
+                    raise GameOver(f"the game has moved on (now at action "
+                                   f"{len(live.match.actions)}, you sent {seq}): reload")
+                try:
+                    self._record(match_id, live, seat, decision)
+                except GameOver:
+                    if seq is not None or attempt == 2:
+                        raise
+                    continue  # another process moved first: try on the stored position
+                shown = Live(live.match, live.seats, live.practice)
+            break
+        self.wake(match_id)  # the other processes were told in the same transaction
         self.drive(match_id)
-        return seat
+        assert seat is not None
+        return seat, shown
 
     def _record(self, match_id: str, live: Live, seat: Seat, decision: Any) -> None:
         """Apply one decision to a copy of the match, commit it, and only then make the
         copy current: any error (an illegal decision, a conflict, a database failure)
         leaves the cached match exactly as stored."""
         current = live.match
-        trial = replace(current, actions=list(current.actions), events=list(current.events))
+        trial = replace(current, actions=list(current.actions), events=list(current.events),
+                        checkpoints=False)
         trial.submit(seat, decision)  # IllegalDecision: nothing changed
+        full = trial.digest()  # the action's check is its head: one digest, not two
+        last = trial.actions[-1]
+        trial.actions[-1] = Action(last.seat, last.decision, full[:CHECK_LENGTH])
+        trial.checkpoints = current.checkpoints
         try:
             self.db.append_action(match_id, len(current.actions), trial.actions[-1],
-                                  digest=trial.digest(), over=trial.over)
+                                  digest=full, over=trial.over, notify=CHANNEL)
         except Conflict:
             self.forget(match_id)
             raise GameOver("another move was recorded first: reload") from None
@@ -258,14 +339,27 @@ class Hub:
                           if i.kind == "pilot" and i.pilot}
                 movers = [seat for seat in match.pending if seat in pilots]
                 if not movers:
+                    if self.thinking.pop(match_id, None) is not None:
+                        self.wake(match_id)
                     return
                 seat, seq, state = movers[0], len(match.actions), match.state
                 seed = derive_seed(match.seed, "pilot", seat, seq)
-                name, game_id = pilots[seat], match.game.id
+                game_id = match.game.id
+                key = (match_id, match.game.seats(state)[seat], match.game.turn(state))
+                spent, made = self.spent.get(key, (0.0, 0))
+                name = budgeted(pilots[seat], spent)
+            self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
+                                       "seconds": round(spent, 1),
+                                       "budget": turn_budget(pilots[seat])}
+            self.wake(match_id)
+            started = time.monotonic()
             if self.pool is None:
                 decision = think(name, seed, game_id, state, seat)
             else:
                 decision = self.pool.decide(name, seed, game_id, state, seat)
+            self.spent = {k: v for k, v in self.spent.items()
+                          if k[0] != match_id or k[2] >= key[2]}
+            self.spent[key] = (spent + time.monotonic() - started, made + 1)
             live = self.get(match_id)
             with live.lock:
                 if len(live.match.actions) != seq:
@@ -276,14 +370,15 @@ class Hub:
                     self._record(match_id, live, seat, fallback(seed, game_id, state, seat))
                 except GameOver:
                     continue
-            self.publish(match_id)
+            self.wake(match_id)
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
              translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         match = live.match
         game = match.game
-        log = [words(game, event, translate) for event in match.events_for(seat)]
+        events = match.events_for(seat)
+        log = [words(game, event, translate) for event in events[-300:]]
         return {
             "id": match_id,
             "game": game.id,
@@ -295,12 +390,40 @@ class Hub:
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
-            # the kind of map chooses the page's board (static/boards/index.js); the
-            # guide is what only the pages draw (Game.guide)
+            # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board,
-                            "guide": game.guide(match.state, seat)},
-            "log": log[-300:],
+                            # the seat's planners' hints (Game.hints), its own only
+                            "hints": None if seat is None else game.hints(match.state, seat)},
+            "log": log,
+            # what happened, for the page to show it as it happens (moves, shots)
+            "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
+                       for n, e in enumerate(events)][-EVENTS_SENT:],
+            "thinking": self.thinking.get(match_id),
         }
+
+    def frame(self, match_id: str, seat: Seat | None, lang: str,
+              translate: Callable[[str], str] | None = None,
+              live: Live | None = None) -> bytes:
+        """The body as ``seat`` sees it, encoded (with ``"type": "state"`` for sockets):
+        made once for every socket and answer of the same seat and language at the same
+        position."""
+        live = self.get(match_id) if live is None else live
+        match = live.match
+        thinking = self.thinking.get(match_id)
+        key = (match_id, len(match.actions), seat, lang, live.practice,
+               tuple((i.seat, i.kind) for i in live.seats),
+               None if thinking is None else tuple(sorted(thinking.items())))
+        with self.guard:
+            data = self.frames.get(key)
+        if data is None:
+            body = self.body(match_id, Live(match, live.seats, live.practice), seat,
+                             translate)
+            data = msgspec.json.encode({"type": "state", **body})
+            with self.guard:
+                self.frames[key] = data
+                while len(self.frames) > 4 * self.capacity:
+                    self.frames.popitem(last=False)
+        return data
 
     def summary(self, match_id: str) -> dict[str, Any]:
         live = self.get(match_id)
@@ -350,7 +473,12 @@ class Hub:
         return queue
 
     def unwatch(self, match_id: str, queue: asyncio.Queue[str]) -> None:
-        self.watchers.get(match_id, set()).discard(queue)
+        """Forget a socket's queue, and the match's set with its last socket."""
+        queues = self.watchers.get(match_id)
+        if queues is not None:
+            queues.discard(queue)
+            if not queues:
+                del self.watchers[match_id]
 
     def publish(self, match_id: str) -> None:
         """Tell this process's sockets, and the other processes (PostgreSQL NOTIFY)."""

@@ -70,6 +70,29 @@ def check_pilot(spec: Any) -> str:
     raise BadPilot(f"pilot {spec!r} is refused; pilot is {allowed}")
 
 
+SIDE_TURN_SECONDS = 1.25
+"""Seconds of search a computer side gets a turn, for all its aircraft and decisions:
+a pilot budgeted in seconds (``ace``) gets half of what its side has left for this
+turn, at least ``SLICE_SECONDS``; past that it decides as ``greedy`` (instantly)."""
+SLICE_SECONDS = 0.1
+
+
+def turn_budget(name: str) -> float | None:
+    """The seconds of search a side of pilot ``name`` has a turn (None: no budget)."""
+    return SIDE_TURN_SECONDS if _SECONDS.fullmatch(name) else None
+
+
+def budgeted(name: str, spent: float) -> str:
+    """The pilot to ask for one decision, its side having searched ``spent`` seconds
+    this turn (a pilot budgeted in iterations or not searching is asked as it is)."""
+    if (found := _SECONDS.fullmatch(name)) is None:
+        return name
+    share = min(float(found.group(1)), (SIDE_TURN_SECONDS - spent) / 2)
+    if share < SLICE_SECONDS:
+        return "greedy"
+    return f"mcts:{share:.3f}s"
+
+
 def deadline(name: str) -> float:
     """Seconds a checked pilot's decision may take before it is replaced."""
     if (found := _SECONDS.fullmatch(name)) is not None:
@@ -98,6 +121,10 @@ def _warm(parent: int) -> None:
 
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     registry.all_games()  # the games' modules and data, loaded once per worker
+    from dogfight.ai.policies import POLICIES
+
+    for load in POLICIES.values():
+        load()  # the pilots' modules (numpy, policies): not during a first decision
 
 
 def _orphaned(parent: int) -> None:

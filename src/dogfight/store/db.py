@@ -11,8 +11,12 @@ database, not the process, decide between two writers: the second gets
 
 from __future__ import annotations
 
+import os
+import queue
+import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,14 +32,16 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    event,
     false,
     func,
+    insert,
     inspect,
     select,
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -162,6 +168,24 @@ class GameSummary:
     updated_at: datetime
 
 
+class TooLong(DogfightError):
+    """A value longer than its column: refused before anything is written."""
+
+
+def fits(game: str, version: str, players: dict[str, str], seats: list[SeatInfo],
+         actors: list[str]) -> None:
+    """Every value fits its column (PostgreSQL refuses what SQLite would keep)."""
+    checks = [("game", game, 64), ("version", version, 32)]
+    checks += [("seat", seat, 32) for seat in [*players, *actors]]
+    checks += [("player", name, 64) for name in players.values()]
+    for info in seats:
+        checks += [("seat", info.seat, 32), ("seat kind", info.kind, 16),
+                   ("pilot", info.pilot or "", 32), ("token hash", info.token_hash or "", 64)]
+    for what, value, limit in checks:
+        if not isinstance(value, str) or len(value) > limit:
+            raise TooLong(f"{what} {str(value)[:40]!r}: at most {limit} characters")
+
+
 DEFAULT_SQLITE = Path("dogfight.sqlite3")
 
 
@@ -175,31 +199,159 @@ def normalize_url(url: str | None) -> str:
     return url
 
 
+HEAD = "v0002"
+"""The newest revision under ``migrations/versions``."""
+MIGRATIONS = Path(__file__).parent / "migrations"
+_LOCK = 74_637_263  # a PostgreSQL advisory lock: one process migrates at a time
+
+
+def revision_of(connection: Connection) -> str | None:
+    """The database's Alembic revision (``None``: none recorded)."""
+    if "alembic_version" not in inspect(connection).get_table_names():
+        return None
+    return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def upgrade(engine: Engine) -> str:
+    """Bring the database to the newest schema in place (Alembic), keeping every row:
+    an empty database gets the tables; one made before migrations existed (no
+    ``alembic_version``) is stamped with the revision its tables match, then upgraded.
+    Returns the revision now recorded."""
+    with engine.connect() as connection:
+        if revision_of(connection) == HEAD:
+            return HEAD
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK})
+        config.attributes["connection"] = connection
+        tables = set(inspect(connection).get_table_names())
+        if "alembic_version" not in tables and "games" in tables:
+            Base.metadata.create_all(connection)  # tables added before migrations existed
+            columns = {c["name"] for c in inspect(connection).get_columns("games")}
+            command.stamp(config, "v0002" if "practice" in columns else "v0001")
+        command.upgrade(config, "head")
+        return revision_of(connection) or HEAD
+
+
+def _sqlite_pragmas(connection: Any, record: Any) -> None:
+    """SQLite in WAL mode: readers never wait for the writer, and a commit costs one
+    sync of the log (``synchronous=FULL``: a committed move survives a power cut;
+    ``$DOGFIGHT_SQLITE_SYNC=normal`` trades that for speed, a process killed still
+    loses nothing)."""
+    sync = os.environ.get("DOGFIGHT_SQLITE_SYNC", "full").lower()
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA synchronous={'NORMAL' if sync == 'normal' else 'FULL'}")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+Job = Callable[[Connection], None]
+
+
+class GroupCommit:
+    """One writer thread for an SQLite database: the jobs waiting when it is free are
+    run in one transaction and committed together (SQLite has one writer at a time,
+    and a commit's sync costs far more than the statements). A job that refuses (a
+    :class:`DogfightError`, raised before it writes) fails alone; any other error fails
+    the whole batch, rolled back: nothing of it is recorded."""
+
+    def __init__(self, engine: Engine, most: int = 256) -> None:
+        self.engine = engine
+        self.most = most
+        self.jobs: queue.Queue[tuple[Job, Future[None]] | None] = queue.Queue()
+        self.thread: threading.Thread | None = None
+        self.guard = threading.Lock()
+
+    def run(self, job: Job) -> None:
+        future: Future[None] = Future()
+        with self.guard:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._loop, daemon=True,
+                                               name="dogfight-writer")
+                self.thread.start()
+        self.jobs.put((job, future))
+        future.result()
+
+    def close(self) -> None:
+        with self.guard:
+            thread, self.thread = self.thread, None
+        if thread is not None:
+            self.jobs.put(None)
+            thread.join(timeout=10)
+
+    def _loop(self) -> None:
+        while True:
+            first = self.jobs.get()
+            if first is None:
+                return
+            batch = [first]
+            while len(batch) < self.most:
+                try:
+                    item = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if item is None:
+                    self.jobs.put(None)
+                    break
+                batch.append(item)
+            refused: dict[int, BaseException] = {}
+            try:
+                with self.engine.begin() as connection:
+                    for index, (job, _) in enumerate(batch):
+                        try:
+                            job(connection)
+                        except DogfightError as exc:
+                            refused[index] = exc
+            except BaseException as exc:
+                for _, future in batch:
+                    future.set_exception(exc)
+                continue
+            for index, (_, future) in enumerate(batch):
+                if index in refused:
+                    future.set_exception(refused[index])
+                else:
+                    future.set_result(None)
+
+
+def drop_everything(url: str) -> None:
+    """Drop every dogfight table and the schema's revision (tests, benchmarks)."""
+    engine = create_engine(normalize_url(url), future=True)
+    try:
+        Base.metadata.drop_all(engine)
+        with engine.begin() as connection:
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    finally:
+        engine.dispose()
+
+
 class Database:
-    """A dogfight database; creates its tables on first use."""
+    """A dogfight database; creates or upgrades its tables on first use."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url)
         try:
             self.engine: Engine = create_engine(self.url, future=True)
-            Base.metadata.create_all(self.engine)
-            self._add_columns()
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            self.revision = upgrade(self.engine)
+            self._writer = GroupCommit(self.engine) if self.engine.dialect.name == "sqlite" \
+                else None
         except SQLAlchemyError as exc:
             raise DogfightError(f"cannot open database {self.engine_url_safe()}: "
                                 f"{exc.__class__.__name__}: {exc}") from None
-
-    def _add_columns(self) -> None:
-        """Columns added since a database was made (``games.practice``), added in place."""
-        columns = {c["name"] for c in inspect(self.engine).get_columns("games")}
-        if "practice" not in columns:
-            with self.engine.begin() as conn:
-                conn.execute(text("ALTER TABLE games ADD COLUMN practice BOOLEAN "
-                                  "NOT NULL DEFAULT false"))
 
     def engine_url_safe(self) -> str:
         return self.url.split("@")[-1] if "@" in self.url else self.url
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
         self.engine.dispose()
 
     @contextmanager
@@ -208,11 +360,15 @@ class Database:
             yield session
 
     # -- whole saves ---------------------------------------------------------------
-    def import_save(self, save: Save, *, game_id: str | None = None, check: bool = True) -> str:
-        """Store a save as rows; a save that does not replay is refused and nothing written."""
+    def import_save(self, save: Save, *, game_id: str | None = None, check: bool = True,
+                    seats: list[SeatInfo] | None = None, over: bool = False) -> str:
+        """Store a save as rows (and its ``seats``), in one transaction; a save that does
+        not replay is refused and nothing written."""
         match = check_save(save) if check else None
         new_id = game_id or uuid.uuid4().hex
-        status = "over" if match is not None and match.over else "active"
+        status = "over" if over or (match is not None and match.over) else "active"
+        fits(save.game, save.version, save.players, seats or [],
+             [a.seat for a in save.actions])
         with self.session() as session:
             session.add(GameRow(
                 id=new_id, game=save.game, version=save.version, seed=save.seed,
@@ -222,6 +378,7 @@ class Database:
             for seq, action in enumerate(save.actions):
                 session.add(ActionRow(game_id=new_id, seq=seq, seat=action.seat,
                                       decision=action.decision, check=action.check))
+            self._add_seats(session, new_id, seats or [])
         return new_id
 
     def export_save(self, game_id: str) -> Save:
@@ -229,9 +386,12 @@ class Database:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFound(f"no game {game_id!r} in the database")
+            # the actions the row counts (another writer may commit more meanwhile: a
+            # second statement can see them, and the row's digest is the count's)
             actions = session.scalars(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.seq)
-            ).all()
+                select(ActionRow).where(ActionRow.game_id == game_id,
+                                        ActionRow.seq < row.action_count)
+                .order_by(ActionRow.seq)).all()
             if [a.seq for a in actions] != list(range(len(actions))):
                 raise CorruptSave(f"game {game_id}: action sequence has gaps")
             return Save(
@@ -241,12 +401,30 @@ class Database:
 
     # -- live games ------------------------------------------------------------------
     def create_game(self, game: str, version: str, seed: int, options: dict[str, Any],
-                    players: dict[str, str] | None = None, *, practice: bool = False) -> str:
+                    players: dict[str, str] | None = None, *, practice: bool = False,
+                    seats: list[SeatInfo] | None = None,
+                    campaign: tuple[str, int] | None = None) -> str:
+        """A new game with its seats, and its place in a campaign (``(campaign id,
+        number)``), in one transaction: all of it is stored or nothing (:class:`Conflict`
+        if another writer took the campaign's place first)."""
         new_id = uuid.uuid4().hex
-        with self.session() as session:
-            session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
-                                options=options, players=players or {}, status="active",
-                                action_count=0, digest=None, practice=practice))
+        fits(game, version, players or {}, seats or [], [])
+        try:
+            with self.session() as session:
+                session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
+                                    options=options, players=players or {},
+                                    status="active", action_count=0, digest=None,
+                                    practice=practice))
+                session.flush()
+                self._add_seats(session, new_id, seats or [])
+                if campaign is not None:
+                    session.add(CampaignGameRow(campaign_id=campaign[0], seq=campaign[1],
+                                                game_id=new_id, recorded=False))
+        except IntegrityError:
+            if campaign is None:
+                raise
+            raise Conflict(f"campaign {campaign[0]}: game {campaign[1]} was started by "
+                           "another writer") from None
         return new_id
 
     def is_practice(self, game_id: str) -> bool:
@@ -258,26 +436,46 @@ class Database:
             return bool(row.practice)
 
     def append_action(self, game_id: str, seq: int, action: Action, *,
-                      digest: str | None = None, over: bool = False) -> None:
-        """Record action number ``seq``; :class:`Conflict` if another writer took it."""
+                      digest: str | None = None, over: bool = False,
+                      notify: str | None = None) -> None:
+        """Record action number ``seq`` in one transaction of two statements (and, on
+        PostgreSQL, a NOTIFY on channel ``notify``, sent when it commits);
+        :class:`Conflict` if another writer took it. On SQLite the moves of concurrent
+        callers are committed together (one sync of the log for the lot), each caller
+        returning once its move is committed."""
+        def job(connection: Connection) -> None:
+            self._append(connection, game_id, seq, action, digest, over, notify)
+
+        if self._writer is not None:
+            self._writer.run(job)
+            return
         try:
-            with self.session() as session:
-                row = session.get(GameRow, game_id)
-                if row is None:
-                    raise NotFound(f"no game {game_id!r} in the database")
-                if row.action_count != seq:
-                    raise Conflict(f"game {game_id}: expected action {row.action_count}, "
-                                   f"got {seq}")
-                session.add(ActionRow(game_id=game_id, seq=seq, seat=action.seat,
-                                      decision=action.decision, check=action.check))
-                session.flush()
-                row.action_count = seq + 1
-                row.digest = digest
-                row.status = "over" if over else "active"
-                row.updated_at = _now()
+            with self.engine.begin() as connection:
+                job(connection)
         except IntegrityError:
             raise Conflict(f"game {game_id}: action {seq} was recorded by another writer"
                            ) from None
+
+    def _append(self, connection: Connection, game_id: str, seq: int, action: Action,
+                digest: str | None, over: bool, notify: str | None) -> None:
+        """The statements of :meth:`append_action`; refuses (writing nothing) unless the
+        game is at action ``seq``."""
+        moved = connection.execute(
+            update(GameRow).where(GameRow.id == game_id, GameRow.action_count == seq)
+            .values(action_count=seq + 1, digest=digest,
+                    status="over" if over else "active", updated_at=_now()))
+        if not moved.rowcount:
+            count = connection.execute(select(GameRow.action_count).where(
+                GameRow.id == game_id)).scalar()
+            if count is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            raise Conflict(f"game {game_id}: expected action {count}, got {seq}")
+        connection.execute(insert(ActionRow).values(
+            game_id=game_id, seq=seq, seat=action.seat, decision=action.decision,
+            check=action.check, created_at=_now()))
+        if notify and connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_notify(:channel, :payload)"),
+                               {"channel": notify, "payload": game_id})
 
     def list_games(self, game: str | None = None, ids: list[str] | None = None,
                    open_seats: bool = False, limit: int = 200) -> list[GameSummary]:
@@ -295,10 +493,15 @@ class Database:
 
     # -- seats ---------------------------------------------------------------------------
     def set_seats(self, game_id: str, seats: list[SeatInfo]) -> None:
+        fits("", "", {}, seats, [])
         with self.session() as session:
-            for info in seats:
-                session.add(SeatRow(game_id=game_id, seat=info.seat, kind=info.kind,
-                                    pilot=info.pilot, token_hash=info.token_hash))
+            self._add_seats(session, game_id, seats)
+
+    @staticmethod
+    def _add_seats(session: Session, game_id: str, seats: list[SeatInfo]) -> None:
+        for info in seats:
+            session.add(SeatRow(game_id=game_id, seat=info.seat, kind=info.kind,
+                                pilot=info.pilot, token_hash=info.token_hash))
 
     def seats(self, game_id: str) -> list[SeatInfo]:
         with self.session() as session:
@@ -316,11 +519,13 @@ class Database:
             return bool(result.rowcount)  # type: ignore[attr-defined]
 
     def action_count(self, game_id: str) -> int:
-        with self.session() as session:
-            row = session.get(GameRow, game_id)
-            if row is None:
-                raise NotFound(f"no game {game_id!r} in the database")
-            return row.action_count
+        """How many actions the game has (one indexed read, no ORM session)."""
+        with self.engine.connect() as connection:
+            count = connection.execute(select(GameRow.action_count).where(
+                GameRow.id == game_id)).scalar()
+        if count is None:
+            raise NotFound(f"no game {game_id!r} in the database")
+        return int(count)
 
     def actions_from(self, game_id: str, start: int) -> list[Action]:
         with self.session() as session:

@@ -2,7 +2,7 @@
 own functions so the page never re-implements them (everything here is on the open
 table): the board's pieces and border zone (PLATEAU et EXTENSIONS, LA ZONE EXTERIEURE),
 the wind, the sun and the clouds (LE FACTEUR METEO) for the view; and for the pages
-only (``Game.guide``: too slow for every observation), for the aircraft steering now,
+only (``Game.hints``: too slow for every observation), for the aircraft steering now,
 every way its move may go on (MOUVEMENT A L'HORIZONTAL: the steps the rules accept) with,
 at each whole move's end, the firing positions it would take and the defensive fire it
 would risk there (TIR OFFENSIF, TIR DEFENSIF, as if it ended level)."""

@@ -3,9 +3,9 @@ functions so the page never re-implements them: the map's zones (own lines, No M
 Land, enemy lines, start lines, escape edges: § La Carte, derived), each aircraft's
 tailing arcs and fire range (§ La Définition de la Poursuite, § 5. Le Combat,
 § LES OBSERVATEURS; public: positions and facings are on the table, but only the pages
-draw them, so they go in ``Game.guide``), and, in the guide too, for the seat writing its
-maneuver, where each maneuver it may write would end (its own secret: only its own guide
-holds it). The zones go in the view."""
+draw them, so they go in ``Game.hints``), and, in the hints too, for the seat writing its
+maneuver, where each maneuver it may write would end (its own secret: only its own hints
+hold it). The zones go in the view."""
 
 from __future__ import annotations
 

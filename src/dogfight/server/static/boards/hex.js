@@ -5,12 +5,12 @@
 //
 //   view.zones   = {lines: {side: [first, last column]}, no_mans_land: [first, last],
 //                   start_lines: {side: column}, edges: {side: "west"|"east"}}
-//   observation.guide.arcs = {piece id: {front, rear, fire, observer?: [[q, r], ...]}}
-//                  (Game.guide: the selected aircraft's tailing arcs and fire range shown)
+//   observation.hints.arcs = {piece id: {front, rear, fire, observer?: [[q, r], ...]}}
+//                  (Game.hints: the selected aircraft's tailing arcs and fire range shown)
 //   view.planes  = {piece id: {aircraft, counter, altitude, ..., sheet?}}: `sheet`, the
 //                  reader's own Feuille de Vol, is shown as such (secrets)
-//   observation.guide.preview = {code: {cell, facing, entered, off}}: where each
-//                  maneuver the reader may write ends (Game.guide: its own, for the pages
+//   observation.hints.preview = {code: {cell, facing, entered, off}}: where each
+//                  maneuver the reader may write ends (Game.hints: its own, for the pages
 //                  only); its maneuver prompt shows it as a ghost on hover, focus or
 //                  selection, and asks to confirm.
 
@@ -142,7 +142,7 @@ const ARC_STYLE = {
 /** Every aircraft's arcs, one group each; only the selected one's is shown. */
 function arcsLayer(ctx) {
   const group = svg("g", { class: "arcs" });
-  for (const [id, arcs] of Object.entries(ctx.observation.guide?.arcs || {})) {
+  for (const [id, arcs] of Object.entries(ctx.observation.hints?.arcs || {})) {
     const mine = svg("g", { class: "plane-arcs", dataset: { plane: id }, display: id === selected ? null : "none" });
     for (const kind of ["front", "rear", "observer", "fire"]) {
       const style = ARC_STYLE[kind];
@@ -223,7 +223,7 @@ const GEOMETRY = {
 /** The hex map with its pieces, or the view as tables when it has no map. */
 export function render(observation, seat) {
   const view = observation?.view || {};
-  const ids = Object.keys(observation?.guide?.arcs || {});
+  const ids = Object.keys(observation?.hints?.arcs || {});
   if (!picked || !ids.includes(selected)) {
     selected = seat && ids.includes(seat) ? seat : ids.includes(selected) ? selected : ids[0] || null;
   }
@@ -352,7 +352,7 @@ function showGhost(observation, seat, code) {
   const layer = document.querySelector("svg.hex-board .ghosts");
   if (!layer) return;
   fill(layer);
-  const preview = code ? observation?.guide?.preview?.[code] : null;
+  const preview = code ? observation?.hints?.preview?.[code] : null;
   if (!preview) return;
   const ghost = svg("g", { class: "ghost", dataset: { code } });
   for (const [q, r] of preview.entered || []) ghost.append(svg("polygon", { class: "route", points: hexPoints(q, r) }));
@@ -452,7 +452,7 @@ export function decisions(observation, legal, labels, ctx) {
       dataset: { altitude: v.altitude || "level" },
       onclick: () => pick(v),
     }, t({ level: "level", climb: "climb (Monté)", dive: "dive (Piqué)" }[v.altitude || "level"]))) : []);
-    const end = observation.guide?.preview?.[decision.code];
+    const end = observation.hints?.preview?.[decision.code];
     const where = end ? ` → ${t("hex [{column}, {row}], facing {facing}", { column: end.cell[0], row: end.cell[1], facing: t(FACINGS[end.facing % 6]) })}${end.off ? ` (${t("off the map")})` : ""}` : "";
     chosenText.textContent = `${t("Chosen")}: ${maneuverText(decision.code, decision.altitude)}${where}`;
     confirm.disabled = ctx.busy();
@@ -463,7 +463,7 @@ export function decisions(observation, legal, labels, ctx) {
   };
   for (const [code, variants] of codes) {
     const level = variants.find((v) => (v.altitude || "level") === "level") || variants[0];
-    const preview = observation.guide?.preview?.[code];
+    const preview = observation.hints?.preview?.[code];
     const button = el("button", {
       type: "button", class: "decision maneuver", dataset: { code, decision: JSON.stringify(level) }, "aria-pressed": "false",
       title: maneuverText(code, "level"),

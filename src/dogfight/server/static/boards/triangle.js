@@ -9,7 +9,7 @@
 //   view.zones    = {seat: {letter: [[q, r], ...]}}: target zones, by whose they are
 //   view.aircraft = {id: {type, seat, level, tilt, damage, bursts, jammed, throttle,
 //                    pilot, ...}}: the control panels; view.flight: the aircraft moving
-//   observation.guide.reach = {start, nodes: [{cell, facing, level, next: {step: node},
+//   observation.hints.reach = {start, nodes: [{cell, facing, level, next: {step: node},
 //                    done, off, path?, fire?, risk?}]}: for the seat steering, every way
 //                    its move may go on; its prompt is a planner, step by step with
 //                    undo, sent on Confirm.
@@ -327,10 +327,10 @@ function shotsList(title, shots, withShooter) {
         : t("at {target}: {guns} guns, position {position}, column {column}", { target: s.target, guns: t(s.guns), position: s.position, column: s.column })))));
 }
 
-/** The steering prompt: a planner over the guide's graph (step, undo, confirm). */
+/** The steering prompt: a planner over the hints' graph (step, undo, confirm). */
 export function decisions(observation, legal, labels, ctx) {
   if (["fire", "riposte"].includes(observation?.prompt?.kind)) return targetButtons(legal, labels, ctx);
-  const reach = observation?.guide?.reach;
+  const reach = observation?.hints?.reach;
   if (observation?.prompt?.kind !== "steer" || !reach || reach.start === null || reach.start === undefined) return null;
   const nodes = reach.nodes;
   const flight = observation.view?.flight || {};

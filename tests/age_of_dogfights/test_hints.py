@@ -1,8 +1,8 @@
 """Age of Dogfights, what the triangle board draws for the aircraft steering
-(``view.reach``, served as ``Game.guide``): every way its move may go on is exactly the
+(``view.reach``, served as ``Game.hints``): every way its move may go on is exactly the
 steps the rules accept, step after step, to the end of the move (MOUVEMENT A
 L'HORIZONTAL, CHANGEMENT DE DIRECTION (AGILITE), RAYON DE BRAQUAGE, LE VENT); the other
-seat and the spectator get nothing. Book: 003_24ea110dc1b5a4d6.txt."""
+seat gets nothing. Book: 003_24ea110dc1b5a4d6.txt."""
 
 from __future__ import annotations
 
@@ -35,13 +35,13 @@ def test_mouvement_a_l_horizontal_the_steps_drawn_are_the_steps_allowed(
     for match in random_play(GAME, OPTIONS[which], seed, pick, max_decisions=100):
         state = match.state
         for seat in ("allies", "germany"):
-            guide = GAME.guide(state, seat)
+            hints = GAME.hints(state, seat)
             pending = GAME.pending(state)
             if seat not in pending or pending[seat].kind != "steer":
-                assert guide is None
+                assert hints is None
                 continue
-            assert guide is not None and GAME.guide(state, None) is None
-            nodes, node = guide["reach"]["nodes"], guide["reach"]["nodes"][guide["reach"]["start"]]
+            assert hints is not None
+            nodes, node = hints["reach"]["nodes"], hints["reach"]["nodes"][hints["reach"]["start"]]
             walk = state
             while not node["done"]:
                 assert set(node["next"]) == {d["step"] for d in GAME.legal(walk, seat)}

@@ -1,0 +1,93 @@
+"""Running the server: uvicorn with limits (a deadline for a request's headers, a short
+keep-alive, a cap on header size and on connections), in one process or, on
+PostgreSQL, several worker processes sharing the games through the database."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from dogfight.core.errors import DogfightError
+
+HEADER_SECONDS = 10.0
+"""Seconds a client has to send a request's headers (slow clients are cut off)."""
+KEEP_ALIVE_SECONDS = 5
+MAX_HEADER_BYTES = 64 * 1024
+MAX_CONNECTIONS = 2_000
+"""Connections (WebSockets included) a worker process serves at once; more get 503."""
+
+
+class TimedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline for each request's headers: a
+    connection that has not sent a whole request head within ``HEADER_SECONDS`` of
+    opening (or of its previous response) is closed."""
+
+    header_seconds = HEADER_SECONDS
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._header_timer: asyncio.TimerHandle | None = None
+        self._arm()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._waiting = self.cycle
+        self._header_timer = self.loop.call_later(self.header_seconds, self._late)
+
+    def _disarm(self) -> None:
+        timer = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._header_timer = None
+
+    def _late(self) -> None:
+        self._header_timer = None
+        waiting = self.cycle is None or self.cycle.response_complete  # not serving one
+        if self.cycle is self._waiting and waiting and not self.transport.is_closing():
+            self.transport.close()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self._header_timer is not None and self.cycle is not self._waiting:
+            self._disarm()  # a whole request head arrived
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade(event)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
+def app_from_env() -> Any:
+    """The application of a worker process (``$DOGFIGHT_DB``), for uvicorn's factory."""
+    from dogfight.server.app import create_app
+
+    return create_app(os.environ.get("DOGFIGHT_DB") or None)
+
+
+def serve(url: str, host: str, port: int, *, workers: int = 1,
+          log_level: str = "info") -> None:
+    """Serve ``url``'s games on ``host:port``; ``workers`` > 1 needs PostgreSQL (the
+    processes tell each other's sockets through LISTEN/NOTIFY; SQLite cannot)."""
+    import uvicorn
+
+    from dogfight.store.db import Database
+
+    if workers > 1 and not url.startswith("postgresql"):
+        raise DogfightError("several worker processes need a PostgreSQL database")
+    Database(url).close()  # create or upgrade the tables once, before the workers start
+    os.environ["DOGFIGHT_DB"] = url
+    uvicorn.run("dogfight.server.serving:app_from_env", factory=True, host=host, port=port,
+                workers=workers, log_level=log_level, http=TimedH11,
+                timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS,
+                h11_max_incomplete_event_size=MAX_HEADER_BYTES)

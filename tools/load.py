@@ -1,0 +1,294 @@
+"""Load benchmark of the web server: drives N games at once between simulated players
+over real WebSockets, and prints moves a second and the latency of a move.
+
+Each game has two human seats, each played by this client: a player keeps a WebSocket
+open on its seat; when a state shows its seat to move, it thinks (``--think`` seconds on
+average, exponentially distributed; 0: at once, a closed loop), picks a random legal
+decision and posts it (as the pages do, without ``seq``). A move's latency is the time from the
+POST to its answer (stored, then answered). A finished game is replaced by a new one.
+
+    python tools/load.py --games 200 --think 2 --seconds 60            # SQLite file
+    python tools/load.py --db postgresql://u@h/db --workers 2 --games 200
+    python tools/load.py --url http://127.0.0.1:8000 --games 50        # a running server
+
+The server is started by this script (``dogfight serve``) unless ``--url`` is given,
+with game creation unthrottled (``DOGFIGHT_CREATE_LIMIT=0``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+import websockets
+
+OPTIONS = {"wings-of-war": {"scenario": "duel"}, "test-duel": {},
+           "down-in-flames": {}, "age-of-dogfights": {}, "ailes-de-la-gloire": {}}
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    codes: Counter[int] = field(default_factory=Counter)
+    games_done: int = 0
+    pushes: int = 0
+    served: list[tuple[str, int]] = field(default_factory=list)
+    """(game, seq) of every state served (the fault script checks them)."""
+    acknowledged: list[tuple[str, int]] = field(default_factory=list)
+    """(game, seq after the move) of every move answered 200."""
+    measuring: bool = False
+    errors: Counter[str] = field(default_factory=Counter)
+    samples: list[str] = field(default_factory=list)
+    server_cpu: float = float("nan")
+    inside: list[float] = field(default_factory=list)
+    """Seconds each move took in the server's thread (its server-timing header)."""
+    waits: list[float] = field(default_factory=list)
+    """Seconds each move waited for a server thread."""
+    client_cpu: float = float("nan")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "DOGFIGHT_CREATE_LIMIT": "0",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "dogfight", "serve", "--db", db, "--host", "127.0.0.1",
+         "--port", str(port), "--workers", str(workers)],
+        stdout=log.open("ab"), stderr=subprocess.STDOUT, env=env)
+    wait_ready(f"http://127.0.0.1:{port}", log)
+    return process
+
+
+def wait_ready(url: str, log: Path, seconds: float = 60.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            if httpx.get(url + "/api/catalog", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
+
+
+async def new_game(client: httpx.AsyncClient, game: str) -> dict[str, Any]:
+    for _ in range(100):
+        answer = await client.post("/api/matches", json={
+            "game": game, "options": OPTIONS.get(game, {}),
+            "seats": {}})  # every seat a person's (this client's)
+        if answer.status_code == 201:
+            return dict(answer.json())
+        await asyncio.sleep(0.5)
+    raise RuntimeError(f"cannot create a game: {answer.status_code} {answer.text[:200]}")
+
+
+async def player(client: httpx.AsyncClient, ws_url: str, game: dict[str, Any], seat: str,
+                 token: str, think: float, tally: Tally, stop: asyncio.Event,
+                 rng: random.Random) -> None:
+    """One seat: wait for its turn on the socket, think, post a random legal move."""
+    decode = msgspec.json.Decoder().decode
+    url = f"/api/matches/{game['id']}/actions"
+    headers = {"authorization": f"Bearer {token}"}
+    latest = -1  # the newest position seen (pushes and answers may cross)
+    async with websockets.connect(f"{ws_url}/api/matches/{game['id']}/ws?token={token}",
+                                  max_size=None, open_timeout=60) as ws:
+        state: dict[str, Any] | None = None
+        while not stop.is_set():
+            if state is None:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except TimeoutError:
+                    continue
+                state = decode(raw)
+                tally.pushes += 1
+                tally.served.append((game["id"], state["seq"]))
+            if state["status"] == "over":
+                return
+            observation = state["observation"]
+            legal = observation.get("legal") or []
+            if seat not in observation["pending"] or state["seq"] < latest or not legal:
+                state = None
+                continue
+            if think > 0:
+                await asyncio.sleep(rng.expovariate(1.0 / think))
+            latest = state["seq"]
+            began = time.perf_counter()
+            # as the pages do: no seq (a decision made stale is refused by the rules)
+            answer = await client.post(url, headers=headers,
+                                       json={"decision": rng.choice(legal)})
+            spent = time.perf_counter() - began
+            if tally.measuring:
+                tally.codes[answer.status_code] += 1
+                if answer.status_code == 200:
+                    tally.latencies.append(spent)
+                    timing = dict(part.strip().split(";dur=") for part in answer.headers.get(
+                        "server-timing", "").split(",") if ";dur=" in part)
+                    if "move" in timing:
+                        tally.inside.append(float(timing["move"]) / 1000)
+                        tally.waits.append(float(timing["wait"]) / 1000)
+                elif len(tally.samples) < 5:
+                    tally.samples.append(answer.text[:200])
+            state = None
+            if answer.status_code == 200:
+                state = decode(answer.content)  # still to move? go on from the answer
+                latest = state["seq"]
+                tally.acknowledged.append((game["id"], state["seq"]))
+                tally.served.append((game["id"], state["seq"]))
+            else:  # refused or failed (503): look again
+                again = await client.get(f"/api/matches/{game['id']}", headers=headers)
+                if again.status_code == 200:
+                    state = decode(again.content)
+                    tally.served.append((game["id"], state["seq"]))
+                else:
+                    await asyncio.sleep(0.2)
+
+
+async def table(client: httpx.AsyncClient, ws_url: str, game_id: str, think: float,
+                tally: Tally, stop: asyncio.Event, rng: random.Random) -> None:
+    """One table: a game after another until told to stop."""
+    while not stop.is_set():
+        try:
+            game = await new_game(client, game_id)
+            await asyncio.gather(*(
+                player(client, ws_url, game, seat, info["token"], think, tally, stop, rng)
+                for seat, info in game["seats"].items()))
+            tally.games_done += 1
+        except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
+            if tally.measuring:
+                tally.codes[-1] += 1
+            tally.errors[type(exc).__name__] += 1
+            await asyncio.sleep(0.5)
+
+
+async def drive(url: str, games: int, game_id: str, think: float, warmup: float,
+                seconds: float, tally: Tally, seed: int = 1,
+                pids: tuple[int, ...] = ()) -> float:
+    """Run the tables; returns the measured wall time."""
+    ws_url = url.replace("http", "ws", 1)
+    limits = httpx.Limits(max_connections=games * 2 + 10, max_keepalive_connections=games * 2,
+                          keepalive_expiry=3.0)  # under the server's keep-alive (5 s)
+    stop = asyncio.Event()
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
+        tasks = [asyncio.create_task(table(client, ws_url, game_id, think, tally, stop,
+                                           random.Random(seed * 1000 + i)))
+                 for i in range(games)]
+        await asyncio.sleep(warmup)
+        cpu = sum(cpu_seconds(pid) for pid in pids)
+        mine = time.process_time()
+        tally.measuring = True
+        began = time.perf_counter()
+        await asyncio.sleep(seconds)
+        tally.measuring = False
+        spent = time.perf_counter() - began
+        tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+        tally.client_cpu = time.process_time() - mine
+        stop.set()
+        await asyncio.wait(tasks, timeout=30)
+        for task in tasks:
+            task.cancel()
+    return spent
+
+
+def server_pids(pid: int) -> tuple[int, ...]:
+    """The server process and its worker processes (uvicorn's, the pilots')."""
+    found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True,
+                           text=True, check=False).stdout.split()
+    return (pid, *(int(p) for p in found))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of process ``pid`` (all its threads), from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+def report(tally: Tally, spent: float) -> dict[str, Any]:
+    ms = [v * 1000 for v in tally.latencies]
+    return {"moves": len(ms), "seconds": round(spent, 1),
+            "moves_per_second": round(len(ms) / spent, 1),
+            "p50_ms": round(percentile(ms, 50), 1), "p90_ms": round(percentile(ms, 90), 1),
+            "p99_ms": round(percentile(ms, 99), 1),
+            "max_ms": round(max(ms), 1) if ms else None,
+            "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
+            "server_move_p50_ms": round(percentile([v * 1000 for v in tally.inside], 50), 1),
+            "server_move_p99_ms": round(percentile([v * 1000 for v in tally.inside], 99), 1),
+            "server_wait_p99_ms": round(percentile([v * 1000 for v in tally.waits], 99), 1),
+            "server_cpu_ms_per_move": round(tally.server_cpu * 1000 / len(ms), 2)
+            if ms else None,
+            "server_cpu_share": round(tally.server_cpu / spent, 2),
+            "client_cpu_share": round(tally.client_cpu / spent, 2),
+            "codes": dict(tally.codes), "games_finished": tally.games_done,
+            "errors": dict(tally.errors), "refusals": tally.samples}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--db", help="database URL (default: a new SQLite file)")
+    parser.add_argument("--url", help="a running server instead of starting one")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server worker processes (PostgreSQL only for more than 1)")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--game", default="wings-of-war")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="players' mean thinking time in seconds (0: closed loop)")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    args = parser.parse_args(argv)
+    process = None
+    workdir = Path(tempfile.mkdtemp(prefix="dogfight-load-"))
+    url = args.url
+    if url is None:
+        db = args.db or f"sqlite:///{workdir / 'load.sqlite3'}"
+        port = free_port()
+        process = start_server(db, port, args.workers, workdir / "server.log")
+        url = f"http://127.0.0.1:{port}"
+    try:
+        tally = Tally()
+        pids = () if process is None else server_pids(process.pid)
+        spent = asyncio.run(drive(url, args.games, args.game, args.think, args.warmup,
+                                  args.seconds, tally, pids=pids))
+        result = report(tally, spent)
+        result.update(games=args.games, think=args.think, workers=args.workers,
+                      db=(args.db or "sqlite").split("://")[0].split("+")[0])
+        print(msgspec.json.encode(result).decode())
+    finally:
+        if process is not None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
