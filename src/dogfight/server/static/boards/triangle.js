@@ -395,7 +395,7 @@ export function decisions(observation, legal, labels, ctx) {
       done ? shotsList(t("Defensive fire you would risk there"), node.risk, true) : null,
       done && !node.fire?.length && !node.risk?.length ? el("p", { class: "hint" }, node.off ? t("This move leaves the combat zone.") : t("No firing position and no risk there.")) : null);
   }
-  ctx.keys({ undo, confirm });
+  ctx.keys({ undo, confirm, ghosts: draw });
   draw();
   return box;
 }
@@ -413,4 +413,63 @@ export function promptText(prompt) {
     pilots: t("Mark an ace or a rookie in secret, or stop"),
   };
   return words[prompt?.kind] || null;
+}
+
+// ======================================================== rolls as dice
+/** Where a piece stands on the drawn board (its translate), or null. */
+function pieceAt(board, id) {
+  const piece = board.querySelector(`.piece[data-piece="${CSS.escape(String(id))}"]`);
+  const match = /translate\(([-\d.]+),([-\d.]+)\)/.exec(piece?.getAttribute("transform") || "");
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+/** A die drawn on the board at (x, y): its face, or its value on the blue or green die. */
+function boardDie(x, y, value, options) {
+  const die = dieFace(value, { ...options, size: UNIT * 0.9 });
+  die.setAttribute("x", String(round(x)));
+  die.setAttribute("y", String(round(y)));
+  return die;
+}
+
+/** The rolls since the board was last drawn, shown as dice beside their aircraft: the
+ * movement die (its value), the fire's two dice (their faces). */
+export function animate(node, events, before, after, ctl) {
+  const board = node.querySelector("svg.triangle-board");
+  const rolls = events.filter((e) => ["rolled", "fired"].includes(e.kind)).slice(-8);
+  if (!board || !rolls.length) return null;
+  const layer = svg("g", { class: "dice-layer" });
+  board.append(layer);
+  let index = 0;
+  let timer = null;
+  let over = false;
+  const finish = () => {
+    if (over) return;
+    over = true;
+    clearTimeout(timer);
+    layer.remove();
+    ctl.done();
+  };
+  const next = () => {
+    if (over) return;
+    if (index >= rolls.length) { finish(); return; }
+    const { kind, data } = rolls[index];
+    index += 1;
+    fill(layer);
+    const [x, y] = pieceAt(board, data.aircraft) || [0, 0];
+    if (kind === "rolled") {
+      const value = Number(data.value);
+      const sign = value > 0 ? `+${value}` : String(value);
+      layer.append(boardDie(x + UNIT * 0.3, y - UNIT * 1.2, value,
+        { label: sign, colour: data.die === "green" ? "#c9f2c7" : "#cfe2ff" }));
+      ctl.step(t("{aircraft} rolls the {die} die: {value}", { aircraft: data.aircraft, die: t(data.die), value: sign }));
+    } else {
+      (data.dice || []).forEach((face, i) => {
+        layer.append(boardDie(x + UNIT * (0.3 + i), y - UNIT * 1.2, face, { colour: "#ffd6d1", ink: "#7a1c12" }));
+      });
+      ctl.step(t("{aircraft} fires at {target}: {result}", { aircraft: data.aircraft, target: data.target, result: t(String(data.result)) }));
+    }
+    timer = setTimeout(next, 900 / (ctl.speed() || 1));
+  };
+  next();
+  return { skip: finish };
 }
