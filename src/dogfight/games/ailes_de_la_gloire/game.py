@@ -32,8 +32,9 @@ from dogfight.games.ailes_de_la_gloire.state import (
     Plane,
 )
 from dogfight.games.ailes_de_la_gloire.tailing import direction_shown, target_of
+from dogfight.games.ailes_de_la_gloire.view import arcs, previews, zones
 from dogfight.kit.grids import FACING_NAMES, to_offset
-from dogfight.kit.prompts import PromptedGame
+from dogfight.kit.prompts import PromptedGame, top
 from dogfight.kit.sealed import Sealed
 
 EVENT_TEXTS = {
@@ -150,7 +151,23 @@ class AilesGame(PromptedGame[AilesState]):
             "tails": [list(t) for t in state.tails],
             "cup": len(state.cup),
             "rules": msgspec.to_builtins(state.options.rules),
+            **self._board_view(state, viewer),
         }
+
+    def _board_view(self, state: AilesState, viewer: Seat | None) -> dict[str, Any]:
+        """For the hex board (``view.py``): the map's zones."""
+        return {"zones": zones(self.dataset)}
+
+    def hints(self, state: AilesState, seat: Seat) -> Any:
+        """For the pages only (``view.py``): each aircraft's arcs (public, but no pilot
+        needs them drawn) and, for the seat writing its maneuver, where each maneuver it
+        may write would end (its own secret, like its legal decisions)."""
+        frame = top(state)
+        out: dict[str, Any] = {"arcs": arcs(state, self.dataset)}
+        if frame is not None and frame.kind == "maneuver" and seat in frame.seats:
+            legal = choices(state.plane(seat), self.dataset, state.options.rules.other_edges)
+            out["preview"] = previews(state, seat, legal, self.dataset)
+        return out
 
     def _plane_view(self, state: AilesState, p: Plane, viewer: Seat | None) -> dict[str, Any]:
         """What the table sees of an aircraft, and its Feuille de Vol for its own pilot."""
