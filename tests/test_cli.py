@@ -115,7 +115,7 @@ def test_play_in_the_terminal_against_the_computer(tmp_path: Path) -> None:
     save = tmp_path / "played.json"
     done = run("play", "test-duel", "--seed", "3", "--save", str(save), stdin=answers)
     assert done.returncode == 0, done.stderr
-    assert "you fly red" in done.stdout and "Please type a number" in done.stdout
+    assert "you fly red" in done.stdout and "No decision has the key or words 'x'" in done.stdout
     assert "Game over" in done.stdout
     assert run_json("replay", str(save))["over"] is True
 

@@ -52,4 +52,5 @@ def test_the_store_and_pilots_do_not_import_user_interfaces() -> None:
         for path in (ROOT / layer).rglob("*.py"):
             for name in imports_of(path):
                 assert not name.startswith(("dogfight.cli", "dogfight.server",
-                                            "dogfight.terminal")), f"{path} imports {name}"
+                                            "dogfight.terminal", "dogfight.termboard")), \
+                    f"{path} imports {name}"

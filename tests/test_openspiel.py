@@ -13,10 +13,21 @@ from dogfight.interop.openspiel import load  # noqa: E402
 
 @pytest.mark.parametrize(("game_id", "options"), [
     ("test-duel", {}), ("wings-of-war", {"scenario": "duel", "max_turns": 3}),
-    ("down-in-flames", {}), ("down-in-flames", {"mode": "mission"})])
+    ("down-in-flames", {}), ("down-in-flames", {"mode": "mission"}),
+    ("ailes-de-la-gloire", {}), ("age-of-dogfights", {"turns": 3}),
+    ("age-of-dogfights", {"mode": "reconnaissance", "turns": 3})])
 def test_random_sim_test_passes(game_id: str, options: dict[str, object]) -> None:
     game = load(game_id, options)
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_decisions_folding_to_one_action_id_get_distinct_ids() -> None:
+    from dogfight.interop.openspiel import ACTIONS, action_ids
+
+    legal = [{"hex": n} for n in range(5000)]  # 5,000 ids in 2**20: collisions certain
+    ids = action_ids(legal)
+    assert len(ids) == len(legal) and all(0 <= k < ACTIONS for k in ids)
+    assert ids == action_ids(list(reversed(legal)))  # the order listed does not matter
 
 
 def test_resampling_keeps_the_information_state() -> None:

@@ -5,14 +5,26 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 import msgspec
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
 
 from dogfight.core.contract import Game, observe
 from dogfight.core.match import Match
@@ -135,15 +147,16 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
         tasks.append((game_id, dict(options or {}), derive_seed(seed, "match", i), order))
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            for done in pool.map(_one_game, tasks):
-                results.append(done)
-                _progress(progress, len(results), games)
-    else:
-        for task in tasks:
-            results.append(_one_game(task))
-            _progress(progress, len(results), games)
+    with progress_bar(progress, games, f"{game.id} {' v '.join(players)}", "games") as advance:
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                for done in pool.map(_one_game, tasks):
+                    results.append(done)
+                    advance()
+        else:
+            for task in tasks:
+                results.append(_one_game(task))
+                advance()
     elapsed = time.perf_counter() - start
     table = []
     for index, name in enumerate(players):
@@ -172,12 +185,28 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
             "jobs": jobs, "cpus": os.cpu_count()}
 
 
-def _progress(show: bool, done: int, total: int) -> None:
+class _Rate(ProgressColumn):
+    """Units done a second, once there is a measure."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.2f} {self.unit}/s" if speed else f"- {self.unit}/s",
+                    style="progress.data.speed")
+
+
+@contextmanager
+def progress_bar(show: bool, total: int, what: str, unit: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on standard error with rate and time left (Rich), or nothing; the
+    caller advances it one unit at a time."""
     if not show:
+        yield lambda: None
         return
-    width = 30
-    filled = int(width * done / max(total, 1))
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               _Rate(unit), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        task = bar.add_task(what, total=total)
+        yield lambda: bar.advance(task)

@@ -173,10 +173,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from dogfight.bench import bench_game
+    from dogfight.bench import bench_game, progress_bar
 
     games = [get_game(args.game)] if args.game else all_games()
-    rows = [bench_game(game, args.seconds) for game in games]
+    rows = []
+    with progress_bar(not args.json and len(games) > 1, len(games), "bench", "games") as advance:
+        for game in games:
+            rows.append(bench_game(game, args.seconds))
+            advance()
     if args.json:
         _print_json(rows if not args.game else rows[0])
     else:

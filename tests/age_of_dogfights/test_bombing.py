@@ -175,12 +175,13 @@ def test_scenario_attaque_au_sol() -> None:
 
 
 def test_scenario_volez_haut_photographs_from_l5() -> None:
-    """§ Scénario "Volez haut": two board pieces, photographs only from the highest level,
-    L5."""
+    """§ Scénario "Volez haut": two board pieces, the Germans in the North and the French
+    in the South (the long sides), photographs only from the highest level, L5."""
     state = GAME.setup({"scenario": "fly-high"}, new_rng(1))
     assert state.options.mode == "reconnaissance" and state.options.pieces == 2
+    assert state.options.sides == "long"
     grid = zones.board(state)
-    zone = reconnaissance.target_zones(DATA, grid, "allies")["A"]
+    zone = reconnaissance.target_zones(DATA, grid, "allies", "long")["A"]
     row = min(to_offset(c)[1] for c in zone)
     first = min(to_offset(c)[0] for c in zone if to_offset(c)[1] == row)
     points = [from_offset(col, row) for col in range(first - 2, first + 5)]

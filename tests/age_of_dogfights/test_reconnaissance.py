@@ -166,3 +166,28 @@ def test_reconnaissance_the_asymmetric_variant() -> None:
     one = [replace(two[0], photos=("A",))]
     outcome = GAME.outcome(replace(over, aircraft=(*state.aircraft[:1], *one)))
     assert outcome is not None and outcome.winner == "allies"
+
+
+def test_mise_en_place_the_long_sides() -> None:
+    """§ MISE EN PLACE: each player takes his side of the board, the short or the long
+    ones: on the long sides the allies enter from the South and the Germans from the
+    North (as in "Volez haut"), each player's target zones in the other's half, and the
+    scouts go home by their own side (R13)."""
+    state = GAME.setup({"mode": "reconnaissance", "sides": "long"}, new_rng(2))
+    grid = zones.board(state)
+    south = zones.access_points(grid, "allies", GAME.dataset, "long")
+    north = zones.access_points(grid, "germany", GAME.dataset, "long")
+    assert {to_offset(p)[1] for p, _ in south} == {grid.height}
+    assert {to_offset(p)[1] for p, _ in north} == {-1}
+    assert {f for _, f in south} == {5} and {f for _, f in north} == {2}
+    for seat, half in (("allies", range(0, 8)), ("germany", range(8, 15))):
+        cells = reconnaissance.target_zones(GAME.dataset, grid, seat, "long").values()
+        assert all(to_offset(c)[1] in half for zone in cells for c in zone)
+    scout = next(a for a in state.aircraft if a.id == "france-13")
+    assert reconnaissance.exit_side(state, scout) == "south"
+    legal = GAME.legal(state, "allies")
+    state = GAME.apply(state, "allies", legal[0]).state
+    placed = next(a for a in state.aircraft if a.where == "access")
+    assert placed.facing == 5 and to_offset(Cell(*placed.point))[1] == grid.height
+    short = GAME.setup({"mode": "general", "sides": "long"}, new_rng(2))
+    assert short.options.sides == "short"  # laid as pictured: the East is the far side

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from msgspec.structs import replace
 
-from dogfight.core import new_rng
+from dogfight.core import InvalidOptions, new_rng
 from dogfight.games.age_of_dogfights import movement, weather
 from dogfight.games.age_of_dogfights.data import load_data
 from dogfight.games.age_of_dogfights.game import GAME
@@ -87,3 +88,24 @@ def test_le_vent_a_red_die_gives_where_it_blows_from() -> None:
     assert data.rules.weather.wind_from == ["NE", "E", "SE", "SW", "W", "NW"]
     state = GAME.setup({"rules": {"wind": "roll"}}, new_rng(1, [5]))
     assert state.wind == "W" and GAME.view(state, None)["wind"] == "W"
+
+
+def test_les_nuages_the_markers_as_the_box_holds_them() -> None:
+    """§ LES NUAGES: each cloud covers L1, L1-L2 or L1-L3; § CONTENU: ten clouds."""
+    cloud = {"cell": [10, 5], "top": 3}
+    assert GAME.setup({"rules": {"clouds": [cloud]}}, new_rng(1))
+    for bad in ([{"cell": [10, 5], "top": 4}], [{"cell": [40, 5], "top": 1}],
+                [{"cell": [i, 5], "top": 1} for i in range(11)]):
+        with pytest.raises(InvalidOptions):
+            GAME.setup({"rules": {"clouds": bad}}, new_rng(1))
+
+
+def test_le_soleil_the_blue_die_gives_where_the_sun_stands() -> None:
+    """§ LE SOLEIL: the blue die: -1 East, 0 South-East, +1 South-West, +2 West (after
+    the wind's red die when both are rolled)."""
+    for face, where in ((1, "E"), (2, "SE"), (3, "SE"), (4, "SW"), (5, "SW"), (6, "W")):
+        state = GAME.setup({"rules": {"sun": "roll"}}, new_rng(1, [face]))
+        assert state.options.rules.sun == where
+        assert GAME.view(state, "allies")["rules"]["sun"] == where
+    both = GAME.setup({"rules": {"sun": "roll", "wind": "roll"}}, new_rng(1, [2, 6]))
+    assert (both.wind, both.options.rules.sun) == ("E", "W")

@@ -131,3 +131,12 @@ def test_l_enrayement_and_the_novices_rolls() -> None:
                           []).plane("allied-13").spinning
     spinning = replace(put(novice, "allied-13", spinning=True, spin_turn=1), turn=2)
     assert recovery_phase(with_forced(spinning, [3]), []).plane("allied-13").spinning
+
+
+def test_niveaux_d_experience_thresholds() -> None:
+    """Pilote novice: fewer than 50 points; Vétéran: at least 50; As: at least five
+    confirmed victories (shared ones count, R21)."""
+    from dogfight.games.ailes_de_la_gloire.pilots import is_ace, is_novice
+    assert is_novice(PilotRecord(49)) and not is_novice(PilotRecord(50))
+    assert not is_novice(None) and not is_ace(None)  # a game without campaign records
+    assert not is_ace(PilotRecord(500, 4)) and is_ace(PilotRecord(100, 5))

@@ -54,9 +54,10 @@ def test_wingman_closes_on_its_leaders_altitude() -> None:
     state = pairs({"wingmen": True})
     state = act(state, "allies", {"act": "allies-2"})
     state = put(state, A, altitude="high")
-    assert {d["altitude"] for d in legal(state, "allies")} == {"climb"}
+    steps = [d for d in legal(state, "allies") if "redline" not in d]  # book § Redline
+    assert {d["altitude"] for d in steps} == {"climb"}
     state = put(state, A, altitude="low")
-    assert legal(state, "allies") == [{"altitude": "dive"}]
+    assert [d for d in legal(state, "allies") if "redline" not in d] == [{"altitude": "dive"}]
 
 
 def test_wingman_plays_only_against_the_leaders_enemies() -> None:
@@ -166,10 +167,28 @@ def test_pilot_markers_change_climb_dive_redline_and_maneuver_0() -> None:
     state = act(state, "allies", {"altitude": "dive"})
     assert len(plane(state, A).hand) == 8
     state = duel(pilots={A: "Re"})
-    state = acts(hands(state, allies_1=["redline"]), ("allies", {"altitude": "stay"}),
-                 ("allies", {"play": "redline", "as": "tactic"}))
+    state = acts(hands(state, allies_1=["redline"]), ("allies", {"redline": "redline"}))
     assert plane(state, A).damage == 0 and len(plane(state, A).hand) == 3
     state = duel(pilots={A: "MO(1)"})
     state = acts(hands(state, allies_1=["tight-turn"]), ("allies", {"altitude": "stay"}))
     assert {"play": "tight-turn", "as": "maneuver", "target": X, "steps": 1} in legal(
         state, "allies")
+
+
+def test_an_ace_pilot_marker_is_also_a_maneuver_of_4() -> None:
+    """book: 004_fe250b7836505b34.txt § Marqueurs de pilote expérimenté (AP1: "Chacun
+    d'eux peut être utilisé une fois comme une carte « Ace Pilot »") and § Ace Pilot
+    (maneuver value 4): a Tailed fighter plays its marker as a maneuver and is no
+    longer Tailed."""
+    from tests.down_in_flames.helpers import to_actions
+    state = hands(duel(pilots={A: "AP1"}), allies_1=["yo-yo"], axis_1=["yo-yo"])
+    state = to_actions(at(state, (X, A, 2)))
+    assert rel(state, A, X) == -2
+    marker = [d for d in legal(state, "allies") if d.get("play") == "ace-marker"]
+    assert marker == [{"play": "ace-marker", "as": "maneuver", "target": X, "steps": n}
+                      for n in (1, 2, 3, 4)]
+    state = acts(state, ("allies", {"play": "ace-marker", "as": "maneuver", "target": X,
+                                    "steps": 2}), ("axis", {"react": None}))
+    assert rel(state, A, X) == 0 and plane(state, A).aces == 0
+    assert plane(state, A).hand == ("yo-yo",)
+    assert not [d for d in legal(state, "allies") if d.get("play") == "ace-marker"]

@@ -135,7 +135,7 @@ def test_speed_maneuvers_one_per_point_of_speed() -> None:
     state = act(state, "axis", {"altitude": "stay"})
     state = act(state, "axis", {"speed": A})
     assert events("speed-compared") == [{"plane": X, "target": A, "points": 1}]
-    state = duel("p-51d", "ki-27")
+    state = hands(duel("p-51d", "ki-27"), allies_1=["yo-yo"])  # no Redline to play
     state = acts(state, ("allies", {"altitude": "stay"}), ("allies", {"speed": X}),
                  ("allies", {"speed": "maneuver"}), ("axis", {"react": None}),
                  ("allies", {"speed": "maneuver"}), ("axis", {"react": None}))
@@ -163,10 +163,10 @@ def test_speed_from_a_position_only_against_the_held_enemy() -> None:
     """book: 004_fe250b7836505b34.txt § Manœuvrer avec vitesse: advantaged or tailing, you
     compare speed with the enemy you hold; you may abandon the position first; a slower
     or equal enemy gives no free maneuver."""
-    state = duel("p-51d", "bf-109e")
+    state = hands(duel("p-51d", "bf-109e"), allies_1=["yo-yo"])  # no Redline to play
     state = at(state, (A, X, 1))
     state = act(state, "allies", {"altitude": "stay"})
     assert legal(state, "allies") == [{"speed": "skip"}, {"speed": X}, {"abandon": X}]
-    slow = duel("bf-109e", "p-51d", historical=False)
+    slow = hands(duel("bf-109e", "p-51d", historical=False), allies_1=["yo-yo"])
     slow = act(slow, "allies", {"altitude": "stay"})
     assert prompt(slow) == {"allies": "actions"}  # nothing to compare: skipped

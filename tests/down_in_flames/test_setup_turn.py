@@ -6,7 +6,9 @@ Book: /work/shared/seeds/004_fe250b7836505b34.txt (sections cited as § <French 
 from __future__ import annotations
 
 import msgspec
+import pytest
 
+from dogfight.core import InvalidOptions
 from dogfight.games.down_in_flames import GAME
 from tests.down_in_flames.helpers import (
     LOG,
@@ -184,3 +186,55 @@ def test_shooting_the_enemy_down_wins_at_once() -> None:
     out = GAME.outcome(state)
     assert out is not None and out.winner == "allies" and state.turn == 1
     assert out.scores == {"allies": 3.0, "axis": 0.0}
+
+
+def test_teams_of_different_sizes() -> None:
+    """book: 004_fe250b7836505b34.txt § Jeu par équipes (example: two Axis players and
+    three Allied players; the teams alternate, each choosing who acts)."""
+    state = setup({"side_seats": {"axis": 2, "allies": 3}, "vp": 100, "year": 1945})
+    seats = dict(GAME.seats(state))
+    assert seats == {"allies-1": "allies", "allies-2": "allies", "allies-3": "allies",
+                     "axis-1": "axis", "axis-2": "axis"}
+    assert len(state.planes) == 5
+
+
+def test_one_seat_flies_three_fighters_against_one() -> None:
+    """book: 004_fe250b7836505b34.txt § Voler sur plusieurs appareils (each aircraft has
+    its own place in the order and its own hand): three Emils against one Spitfire."""
+    state = setup({"side_planes": {"axis": 3}, "vp": 100, "year": 1945,
+                   "aircraft": {"allies-1": "spitfire-1", "axis-1": "bf-109e",
+                                "axis-2": "bf-109e", "axis-3": "bf-109e"}})
+    assert [(p.id, p.seat, p.aircraft) for p in state.planes] == [
+        ("allies-1", "allies", "spitfire-1"), ("axis-1", "axis", "bf-109e"),
+        ("axis-2", "axis", "bf-109e"), ("axis-3", "axis", "bf-109e")]
+    assert all(len(p.hand) > 0 for p in state.planes)
+
+
+def test_bombers_in_a_plain_dogfight() -> None:
+    """book: 004_fe250b7836505b34.txt § Choisir un bombardier à attaquer (example: two
+    B-24D Liberators side by side attacked by an Emil): bombers fly in a dogfight at
+    their card's altitude, in formation, with no turn of their own."""
+    state = setup({"side_planes": {"allies": 2}, "vp": 100, "year": 1945, "first": X,
+                   "aircraft": {"allies-1": "b-24d", "allies-2": "b-24d", X: "bf-109e"}})
+    assert [p.bomber for p in state.planes] == [True, True, False]
+    assert {plane(state, b).altitude for b in (A, "allies-2")} == {3}  # high
+    assert prompt(state) == {"axis": "altitude"}
+    state = act(state, "axis", {"plane": X, "altitude": "medium"})
+    assert prompt(state) == {"allies": "formation"}
+    state = act(state, "allies", {"formation": "line"})
+    assert state.phase not in ("formation", "altitude")
+
+
+def test_the_aircraft_option_in_a_mission() -> None:
+    """book: 004_fe250b7836505b34.txt § Flèches d'attaque: a mission's aircraft may be
+    fixed by the `aircraft` option (a book example's own), replacing the arrow's picture
+    (a bomber for a bomber, a fighter for a fighter) or adding aircraft."""
+    base = {"mode": "mission", "mission": {"campaign": "poland-1939", "target": 1}}
+    state = setup({**base, "aircraft": {"axis-1": "do-17z", "allies-2": "p-11c"}})
+    assert {(p.id, p.aircraft, p.bomber) for p in state.planes} >= {
+        ("axis-1", "do-17z", True), ("allies-1", "p-11c", False),
+        ("allies-2", "p-11c", False)}
+    with pytest.raises(InvalidOptions, match="allies-4"):
+        setup({**base, "aircraft": {"allies-4": "p-11c"}})
+    with pytest.raises(InvalidOptions, match="flies a bomber there"):
+        setup({**base, "aircraft": {"axis-1": "bf-109e"}})

@@ -61,7 +61,7 @@ def plan_three(client: TestClient, game: dict[str, Any], token: str) -> dict[str
 def test_catalog_lists_games_options_and_levels(client: TestClient) -> None:
     catalog = client.get("/api/catalog").json()
     ids = [g["id"] for g in catalog["games"]]
-    assert "wings-of-war" in ids and catalog["levels"]["novice"] == "random"
+    assert "wings-of-war" in ids and catalog["levels"]["novice"] == "novice"
     wow = next(g for g in catalog["games"] if g["id"] == "wings-of-war")
     assert wow["options"]["rules"]["tailing"]["title"].startswith("Poursuite")
     # the kind of map chooses the pages' board (static/boards/)

@@ -131,11 +131,32 @@ def test_on_the_ground_a_free_turn_before_phase_2() -> None:
     match = grounded(420)
     plan(match, me=[1, 2, 3], far=[1, 2, 3])  # no stall: stays put
     assert match.state.step == "ground-move" and match.state.maneuver == 2
-    assert len(WOW.legal(match.state, "allies")) == 24
+    assert len([d for d in WOW.legal(match.state, "allies") if not d["dx"] and not d["dy"]]
+               ) == 24
     with pytest.raises(IllegalDecision, match="multiple of 15"):
         match.submit("allies", {"plane": "me", "heading": 7})
     match.submit("allies", {"plane": "me", "heading": 90})
     assert get(match, "me").pose.heading == 90
+
+
+def test_on_the_ground_the_base_may_also_slide() -> None:
+    """book: 000_caefe768ab735396.txt § ATTERRISSAGE, DÉCOLLAGE ET ACCIDENTS (Avions au
+    sol): the owner "peut bouger ou tourner la base": a slide of the stand within
+    `data/table.toml` `ground_slide` (a base length, in steps), with or without a turn."""
+    match = grounded(420)
+    plan(match, me=[1, 2, 3], far=[1, 2, 3])
+    before = get(match, "me").pose
+    legal = WOW.legal(match.state, "allies")
+    assert {"plane": "me", "heading": 90, "dx": 32, "dy": -16} in legal
+    assert all(d["dx"] ** 2 + d["dy"] ** 2 <= 64 ** 2 for d in legal)
+    with pytest.raises(IllegalDecision, match="within 64 mm"):
+        match.submit("allies", {"plane": "me", "heading": 0, "dx": 64, "dy": 16})
+    with pytest.raises(IllegalDecision, match="steps of 16 mm"):
+        match.submit("allies", {"plane": "me", "heading": 0, "dx": 5, "dy": 0})
+    match.submit("allies", {"plane": "me", "heading": 90, "dx": 32, "dy": -16})
+    after = get(match, "me").pose
+    assert (after.x, after.y, after.heading) == (before.x + 32, before.y - 16, 90)
+    assert kinds(match, "moved-on-ground")
 
 
 def test_fire_on_the_ground_is_fought_and_spreads() -> None:

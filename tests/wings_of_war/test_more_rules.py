@@ -115,6 +115,32 @@ def test_a_burning_plane_tails_again_after_two_more_turns() -> None:
     assert tailing_with_fire(1) and tailing_with_fire(0)
 
 
+@pytest.mark.parametrize("special", ["smoke", "fire"])
+def test_smoke_or_flames_stop_tailing_until_the_fourth_turn(special: str) -> None:
+    """book: 000_caefe768ab735396.txt § DÉGÂTS SPÉCIAUX, § POURSUITE: smoke or flames
+    taken in turn 1 stop tailing "pour le reste du tour, ni lors des deux tours suivants":
+    turns 2 and 3; the aircraft tails again at the start of turn 4, the fourth turn,
+    though a burning one still holds its last flame counter then (it goes before the
+    first reveal: book § DÉGÂTS SPÉCIAUX). Reading in docs/rules/wings-of-war.md § 20."""
+    from dogfight.games.wings_of_war.turn import end_turn
+    match = game(plane("spad", "allies", "spad-13", 300, 450, 0),
+                 plane("fokker", "central", "fokker-dr1", 390, 450, 0),
+                 rules={"tailing": True, "special_damage": True}, **BIG)
+    state = msgspec.structs.replace(match.state, planes=tuple(
+        msgspec.structs.replace(p, tailing=None, **{special: 3}) if p.id == "spad" else p
+        for p in match.state.planes))
+    tails = {}
+    for _ in range(3):
+        state = end_turn(state, [])
+        spad = next(p for p in state.planes if p.id == "spad")
+        tails[state.turn] = spad.tailing
+        if special == "fire":  # the counter burnt before the first reveal (damage.burn)
+            state = msgspec.structs.replace(state, planes=tuple(
+                msgspec.structs.replace(p, fire=p.fire - 1) if p.id == "spad" else p
+                for p in state.planes))
+    assert tails == {2: None, 3: None, 4: "fokker"}
+
+
 def WOW_begin(match: Match) -> Any:
     from dogfight.games.wings_of_war.turn import begin_turn
     return begin_turn(match.state, [])
@@ -129,18 +155,20 @@ def test_landing_fields_are_at_least_9_by_27_cm() -> None:
 
 
 def test_strafing_needs_an_unjammed_front_gun_low_over_the_trenches() -> None:
-    match = game(plane("roland", "central", "roland-c2", 400 + 144, 450, 180, 1),
+    """A two-seater with a front gun (the Roland C.II has none: book § RÈGLE SPÉCIALE
+    POUR LE ROLAND C.)."""
+    match = game(plane("ufag", "central", "ufag-c1", 400 + 144, 450, 180, 1),
                  plane("spad", "allies", "spad-13", 100, 880, 0),
                  scenario="strafing", rules={"altitude": True})
-    plan(match, roland=[1, 2, 3], spad=[A["stall"], 1, 6])
+    plan(match, ufag=[1, 2, 3], spad=[A["stall"], 1, 6])
     assert kinds(match, "objective-achieved")[0].data["mission"] == "strafing"
-    jammed = game(plane("roland", "central", "roland-c2", 400 + 144, 450, 180, 1),
+    jammed = game(plane("ufag", "central", "ufag-c1", 400 + 144, 450, 180, 1),
                   plane("spad", "allies", "spad-13", 100, 880, 0),
                   scenario="strafing", rules={"altitude": True})
     jammed.state = msgspec.structs.replace(jammed.state, planes=tuple(
         msgspec.structs.replace(p, front=msgspec.structs.replace(p.front, jam=3, silent=3))
-        if p.id == "roland" else p for p in jammed.state.planes))
-    plan(jammed, roland=[1, 2, 3], spad=[A["stall"], 1, 6])
+        if p.id == "ufag" else p for p in jammed.state.planes))
+    plan(jammed, ufag=[1, 2, 3], spad=[A["stall"], 1, 6])
     assert not kinds(jammed, "objective-achieved")
 
 

@@ -4,6 +4,7 @@ use, and the shape of the parts a game's pilot module registers.
 Layers of ``dogfight.ai`` (imports point down only; tests/test_import_cycles.py)::
 
     pilots.py            PILOTS (name -> factory), make_pilot
+    character.py         novice and veteran, over a game's paper scores
     greedy.py, mcts.py   the generic pilots; they find a game's parts in POLICIES
     policies.py          POLICIES: game id -> its pilot module's GamePolicies
     wings_of_war.py, down_in_flames.py, ...   one game's greedy and search policies
@@ -69,6 +70,13 @@ class RandomPilot:
         return result
 
 
+Scored = Callable[[dict[str, Any]], list[float] | None]
+"""A game's paper score of each of an observation's legal decisions (in their order;
+higher is better), or ``None`` where it has none; ``BLUNDER`` or below marks a decision
+a sensible player avoids when anything else will do (flying off the table). Read by
+the pilots with a character (``ai/character.py``)."""
+BLUNDER = -1e8
+
 Greedy = Callable[[dict[str, Any]], Decision | None]
 """A game's one-step chooser for ``greedy``: a decision from a seat's observation
 alone, or ``None`` to leave it to the random fallback."""
@@ -116,3 +124,5 @@ class GamePolicies:
     """The one-step chooser ``greedy`` plays."""
     search: Callable[[Game[Any]], Policy] | None = None
     """Makes the ``mcts`` search policy for the game (a fresh one per decision)."""
+    scored: Scored | None = None
+    """The paper score of every legal decision (``novice`` and ``veteran`` use it)."""

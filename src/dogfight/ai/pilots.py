@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dogfight.ai.base import Pilot, RandomPilot
+from dogfight.ai.character import NovicePilot, VeteranPilot
 from dogfight.ai.greedy import GreedyPilot
 from dogfight.ai.mcts import MctsPilot, make_mcts
 from dogfight.core.errors import DogfightError
@@ -13,8 +14,11 @@ PILOTS: dict[str, Callable[[int], Pilot]] = {
     "random": RandomPilot,
     "greedy": GreedyPilot,
     "mcts": MctsPilot,
+    "novice": NovicePilot,
+    "veteran": VeteranPilot,
 }
-"""Pilot name (as given to ``--players``) -> factory taking a seed; ``mcts:N`` and
+"""Pilot name (as given to ``--players``) -> factory taking a seed (``novice`` and
+``veteran``: pilots with a character, ``ai/character.py``); ``mcts:N`` and
 ``mcts:Ts`` set the search's budget (iterations, or seconds a decision), and
 ``ismcts`` (``ismcts:N``, ``ismcts:Ts``) is OpenSpiel's bot when it is installed."""
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -44,7 +44,7 @@ import numpy as np
 import numpy.typing as npt
 from msgspec.structs import replace
 
-from dogfight.ai.base import HORIZON, GamePolicies
+from dogfight.ai.base import BLUNDER, HORIZON, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.rng import Rng, choice, next_u64
 from dogfight.games.wings_of_war import geometry as geo
@@ -105,7 +105,100 @@ def _plan(view: dict[str, Any], legal: list[Decision]) -> Decision | None:
     return {"plane": plane_id, "card": plan[done]} if done < len(plan) else None
 
 
+def scored(observation: Any) -> list[float] | None:
+    """The paper score of each legal decision (``GamePolicies.scored``): a card by the
+    best plan it begins, ``BLUNDER`` or below when every such plan leaves the table or
+    none is legal; a shot by the cards it draws; an order of cards as a plan."""
+    kind = observation.get("prompt", {}).get("kind")
+    legal: list[Decision] = observation["legal"]
+    view = observation["view"]
+    if not legal:
+        return None
+    if kind == "plan":
+        plane_id = legal[0]["plane"]
+        firsts = _plan_scores(view, plane_id)
+        unscored = min(firsts.values(), default=0.0) - 1.0  # climbs and dives: not flown on paper
+        return [firsts.get(d["card"], BLUNDER * 2) if _on_paper(view, d) else
+                max(unscored, BLUNDER / 2) for d in legal]
+    if kind == "fire":
+        cards = {(s["plane"], s["arc"], t["target"]): t["cards"]
+                 for s in view["your_shots"] for t in s["targets"]}
+        return [float(cards.get((d.get("plane"), d.get("arc"), d.get("target")), 0))
+                for d in legal]
+    return None
+
+
+def _on_paper(view: dict[str, Any], decision: Decision) -> bool:
+    """The card is one ``greedy`` flies on paper (not a climb or a dive)."""
+    me = next(p for p in view["planes"] if p["id"] == decision["plane"])
+    card = dataset().decks[me["maneuver_deck"]].cards[decision["card"] - 1]
+    return card.kind not in ("climb", "dive")
+
+
+def _plan_scores(view: dict[str, Any], plane_id: str) -> dict[int, float]:
+    """The next card to plan -> the paper score of the best legal plan it begins; a plan
+    after which no turn can keep the plane on the table is a blunder too."""
+    data = dataset()
+    me = next(p for p in view["planes"] if p["id"] == plane_id)
+    deck = data.decks[me["maneuver_deck"]]
+    done = len(me.get("plan", []))
+    best: dict[int, float] = {}
+    for sequence, score in _plans(view, plane_id):
+        card = sequence[done]
+        if score > BLUNDER and not _stays_next_turn(data, deck, me, sequence, view["area"]):
+            score = BLUNDER
+        if score > best.get(card, -math.inf):
+            best[card] = score
+    return best
+
+
+def _stays_next_turn(data: WowData, deck: Any, me: dict[str, Any], sequence: list[int],
+                     area: dict[str, float]) -> bool:
+    """After the plan, next turn's hardest turn one way or the other (the three plain
+    cards turning most that way, in any order: a plan has three different cards) keeps
+    its whole base on the table: the plan does not trap it against the edge."""
+    length = data.table.base.length
+    pose = geo.Pose(me["x"], me["y"], me["heading"])
+    for number in sequence:
+        pose = geo.moved(pose, *card_end_pose(deck.cards[number - 1], length))
+    for turns in _hardest_turns(me["maneuver_deck"], length):
+        for order in itertools.permutations(turns):
+            after = pose
+            for move in order:
+                after = geo.moved(after, *move)
+                margin = min(after.x, after.y, area["width"] - after.x, area["height"] - after.y)
+                if margin < length / 2:
+                    break
+            else:
+                return True
+    return False
+
+
+@cache
+def _hardest_turns(letter: str, length: float) -> tuple[tuple[tuple[float, float, int], ...], ...]:
+    """For each way of turning, the moves of deck ``letter``'s three plain cards turning
+    most that way."""
+    moves = [card_end_pose(c, length) for c in dataset().decks[letter].cards
+             if not c.steep and c.kind not in ("climb", "dive")]
+    ways = []
+    for sign in (1, -1):
+        turning = sorted((m for m in moves if m[2] * sign > 0), key=lambda m: -abs(m[2]))
+        if turning:
+            ways.append(tuple(turning[:3]))
+    return tuple(ways)
+
+
 def _best_plan(view: dict[str, Any], plane_id: str) -> list[int] | None:
+    best, best_score = None, -math.inf
+    for sequence, score in _plans(view, plane_id):
+        if score > best_score:
+            best, best_score = sequence, score
+    return best
+
+
+def _plans(view: dict[str, Any], plane_id: str) -> Iterator[tuple[list[int], float]]:
+    """Every legal way to end the plane's plan (cards not climbing or diving), each with
+    its paper score."""
     data = dataset()
     me = next(p for p in view["planes"] if p["id"] == plane_id)
     planned = [c["card"] for c in me.get("plan", [])]
@@ -115,18 +208,13 @@ def _best_plan(view: dict[str, Any], plane_id: str) -> list[int] | None:
                and p["status"] in ("flying", "ground")]
     area = view["area"]
     previous = me.get("last_maneuver")
-    best, best_score = None, -math.inf
     needed = 3 - len(planned)
     options = [n for n in hand if deck.cards[n - 1].kind not in ("climb", "dive")]
     for rest in itertools.permutations(options, needed):
         sequence = [*planned, *rest]
         cards = [deck.cards[n - 1] for n in sequence]
-        if not _legal_sequence(previous, cards):
-            continue
-        score = _score(data, me, cards, enemies, area)
-        if score > best_score:
-            best, best_score = sequence, score
-    return best
+        if _legal_sequence(previous, cards):
+            yield sequence, _score(data, me, cards, enemies, area)
 
 
 def _legal_sequence(previous: str | None, cards: list[Card]) -> bool:
@@ -542,4 +630,5 @@ class WingsOfWarPolicy:
         return max(shots, key=lambda d: cards.get((d["plane"], d["arc"], d["target"]), 0))
 
 
-GAME_POLICIES = GamePolicies("wings-of-war", greedy=greedy, search=WingsOfWarPolicy)
+GAME_POLICIES = GamePolicies("wings-of-war", greedy=greedy, search=WingsOfWarPolicy,
+                             scored=scored)

@@ -104,6 +104,11 @@ class Game(ABC, Generic[S]):
     def setup(self, options: Mapping[str, Any], rng: Rng) -> S:
         """The initial state; raises :class:`InvalidOptions` with a precise message."""
 
+    def start(self, options: Mapping[str, Any], rng: Rng) -> Step[S]:
+        """The set-up and the events it made (e.g. victory points granted to balance the
+        sides), for the log of a match; by default :meth:`setup` and no event."""
+        return Step(self.setup(options, rng))
+
     def option_schema(self) -> JSON:
         """A description of the options (names, defaults, choices) for user interfaces."""
         return {}
@@ -185,6 +190,13 @@ class Game(ABC, Generic[S]):
     def invariants(self, state: S) -> list[str]:
         """Broken invariants of ``state`` (empty when sound); used by property tests."""
         return []
+
+    def hints(self, state: S, seat: Seat) -> JSON:
+        """What ``seat``'s own decisions would do, for the pages' planners (e.g. where
+        each maneuver it may plan ends, and which the rules refuse), or None. Worked
+        out by the rules from what the seat may know; given to the seat's pages with
+        its observation (the server adds it), not to pilots: it may be costly."""
+        return None
 
     # -- campaigns (optional): a series of games, each one's options from the record ------
     def campaign_names(self) -> list[str]:

@@ -66,14 +66,16 @@ class Match:
         options = dict(options or {})
         rng = new_rng(seed)
         try:
-            state = game.setup(options, rng)
+            start = game.start(options, rng)
         except InvalidOptions:
             raise
         except DogfightError as exc:
             raise InvalidOptions(str(exc)) from None
+        state = start.state
         if forced:
             state = with_forced(state, forced)
-        return cls(game, options, seed, state, checkpoints=checkpoints)
+        return cls(game, options, seed, state, events=list(start.events),
+                   checkpoints=checkpoints)
 
     def submit(self, seat: Any, decision: Any) -> Step[Any]:
         """Apply a seat's decision; on any error the match is left exactly as it was."""

@@ -8,7 +8,9 @@ OpenSpiel's algorithms (``pyspiel.random_sim_test``, ISMCTS, ...) run on our gam
   likely outcomes; later draws come from the state's own generator (seeded by it),
   so a game is reproducible from its action history.
 - Actions: each decision (a JSON object) is the CRC-32 of its canonical JSON folded
-  into 2**20 ids; a collision among one state's legal decisions is an error.
+  into 2**20 ids; when two of one state's legal decisions fold to the same id, the
+  later in canonical order takes the next free id (a state's legal decisions, hence
+  their ids, are the same in every state of one information set).
 - Information: the information state string is the seat's view and every event it
   has seen (perfect recall); the observation string is its view alone.
   ``resample_from_infostate`` draws a state with ``Game.determinize``.
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -39,8 +41,21 @@ SEEDS = 16
 MAX_LENGTH = 5000
 
 
-def action_id(decision: Decision) -> int:
-    return zlib.crc32(canonical_json(decision).encode()) % ACTIONS
+def action_ids(legal: Sequence[Decision]) -> dict[int, Decision]:
+    """Action id -> decision for one state's legal decisions: each the CRC-32 of its
+    canonical JSON folded into ``ACTIONS`` ids or, where two fold to one id, the next
+    free id for the later in canonical order."""
+    if len(legal) > ACTIONS:
+        raise DogfightError(f"{len(legal)} legal decisions: more than {ACTIONS} action ids")
+    out: dict[int, Decision] = {}
+    for text, decision in sorted(((canonical_json(d), d) for d in legal), key=lambda t: t[0]):
+        key = zlib.crc32(text.encode()) % ACTIONS
+        while key in out:
+            if canonical_json(out[key]) == text:
+                raise DogfightError(f"the decision {text} is listed twice")
+            key = (key + 1) % ACTIONS
+        out[key] = decision
+    return out
 
 
 class DogfightState(pyspiel.State):  # type: ignore[misc]
@@ -67,14 +82,7 @@ class DogfightState(pyspiel.State):  # type: ignore[misc]
         return self._seats.index(pending[0])
 
     def _decisions(self, player: int) -> dict[int, Decision]:
-        seat = self._seats[player]
-        out: dict[int, Decision] = {}
-        for decision in self._rules.legal(self._state, seat):
-            key = action_id(decision)
-            if key in out:
-                raise DogfightError(f"two decisions share the action id {key}")
-            out[key] = decision
-        return out
+        return action_ids(self._rules.legal(self._state, self._seats[player]))
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self._decisions(player))

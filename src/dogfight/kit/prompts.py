@@ -303,7 +303,10 @@ class PromptedGame(Game[S]):
             raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
         frame = stack[-1]
         kind = self.prompts[frame.kind]
-        typed = kind._decoder.decode(decision)
+        try:
+            typed = kind._decoder.decode(decision)
+        except MalformedDecision as exc:
+            raise self._not_asked(frame, decision, exc) from None
         reason = kind.refusal(state, frame, seat, typed)
         if reason is not None:
             if isinstance(reason, IllegalDecision):
@@ -321,7 +324,28 @@ class PromptedGame(Game[S]):
             raise IllegalDecision(f"seat {seat!r} has nothing to decide now")
         frame = stack[-1]
         kind = self.prompts[frame.kind]
-        return kind, frame, kind._decoder.decode(decision)
+        try:
+            return kind, frame, kind._decoder.decode(decision)
+        except MalformedDecision as exc:
+            raise self._not_asked(frame, decision, exc) from None
+
+    def _not_asked(self, frame: Frame, decision: Decision,
+                   malformed: MalformedDecision) -> IllegalDecision:
+        """A decision the top frame cannot read: when it is the shape of another kind
+        (a card planned once the plans are made, an action in the discard step), the
+        refusal says so and cites the rule of the step the game is at; otherwise it is
+        malformed."""
+        kind = self.prompts[frame.kind]
+        for other in self.prompts.values():
+            if other is kind:
+                continue
+            try:
+                other._decoder.decode(decision)
+            except MalformedDecision:
+                continue
+            return IllegalDecision(f"no {other.kind} decision is asked now: the game waits "
+                                   f"for a {frame.kind} decision", rule=kind.rule or None)
+        return malformed
 
     @staticmethod
     def _refuse(kind: PromptKind[S, Any], state: S, frame: Frame, seat: Seat,

@@ -15,6 +15,7 @@ import hashlib
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -31,11 +32,21 @@ from dogfight.core.match import CHECK_LENGTH, Action, Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
 from dogfight.server.bodies import SeatSpec
-from dogfight.server.pilots import LEVELS, PilotPool, check_pilot, fallback, think
+from dogfight.server.pilots import (
+    LEVELS,
+    PilotPool,
+    budgeted,
+    check_pilot,
+    fallback,
+    think,
+    turn_budget,
+)
 from dogfight.store.db import Conflict, Database, SeatInfo
 from dogfight.store.saves import Save, check_save
 
 CHANNEL = "dogfight"
+EVENTS_SENT = 400
+"""The newest events a body carries, numbered from the game's first (as the seat sees them)."""
 __all__ = ["LEVELS", "Hub"]
 
 
@@ -95,6 +106,13 @@ class Hub:
         self.drivers = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pilots")
         self.driving: set[str] = set()
         self.wanted: set[str] = set()
+        self.thinking: dict[str, dict[str, Any]] = {}
+        """Match -> the computer seat thinking now: {seat, turn, decisions, seconds,
+        budget} (its side's decisions made and seconds searched this turn, and its
+        budget of seconds a turn if it has one), sent in the bodies: who thinks."""
+        self.spent: dict[tuple[str, str, int], tuple[float, int]] = {}
+        """(match, side, turn) -> seconds searched and decisions made by that computer
+        side this turn (its turn budget, :func:`budgeted`)."""
 
     # -- loading ------------------------------------------------------------------------
     def get(self, match_id: str) -> Live:
@@ -321,14 +339,27 @@ class Hub:
                           if i.kind == "pilot" and i.pilot}
                 movers = [seat for seat in match.pending if seat in pilots]
                 if not movers:
+                    if self.thinking.pop(match_id, None) is not None:
+                        self.wake(match_id)
                     return
                 seat, seq, state = movers[0], len(match.actions), match.state
                 seed = derive_seed(match.seed, "pilot", seat, seq)
-                name, game_id = pilots[seat], match.game.id
+                game_id = match.game.id
+                key = (match_id, match.game.seats(state)[seat], match.game.turn(state))
+                spent, made = self.spent.get(key, (0.0, 0))
+                name = budgeted(pilots[seat], spent)
+            self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
+                                       "seconds": round(spent, 1),
+                                       "budget": turn_budget(pilots[seat])}
+            self.wake(match_id)
+            started = time.monotonic()
             if self.pool is None:
                 decision = think(name, seed, game_id, state, seat)
             else:
                 decision = self.pool.decide(name, seed, game_id, state, seat)
+            self.spent = {k: v for k, v in self.spent.items()
+                          if k[0] != match_id or k[2] >= key[2]}
+            self.spent[key] = (spent + time.monotonic() - started, made + 1)
             live = self.get(match_id)
             with live.lock:
                 if len(live.match.actions) != seq:
@@ -346,7 +377,8 @@ class Hub:
              translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         match = live.match
         game = match.game
-        log = [words(game, event, translate) for event in match.events_for(seat)[-300:]]
+        events = match.events_for(seat)
+        log = [words(game, event, translate) for event in events[-300:]]
         return {
             "id": match_id,
             "game": game.id,
@@ -359,8 +391,14 @@ class Hub:
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
             # the kind of map chooses the page's board (static/boards/index.js)
-            "observation": {**observe(game, match.state, seat), "board": game.board},
+            "observation": {**observe(game, match.state, seat), "board": game.board,
+                            # the seat's planners' hints (Game.hints), its own only
+                            "hints": None if seat is None else game.hints(match.state, seat)},
             "log": log,
+            # what happened, for the page to show it as it happens (moves, shots)
+            "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
+                       for n, e in enumerate(events)][-EVENTS_SENT:],
+            "thinking": self.thinking.get(match_id),
         }
 
     def frame(self, match_id: str, seat: Seat | None, lang: str,
@@ -371,8 +409,10 @@ class Hub:
         position."""
         live = self.get(match_id) if live is None else live
         match = live.match
+        thinking = self.thinking.get(match_id)
         key = (match_id, len(match.actions), seat, lang, live.practice,
-               tuple((i.seat, i.kind) for i in live.seats))
+               tuple((i.seat, i.kind) for i in live.seats),
+               None if thinking is None else tuple(sorted(thinking.items())))
         with self.guard:
             data = self.frames.get(key)
         if data is None:

@@ -29,7 +29,7 @@ from dogfight.core.errors import InvalidOptions
 from dogfight.core.registry import get_game
 from dogfight.play import searcher
 
-LEVELS = {"novice": "random", "veteran": "greedy", "ace": "mcts:1s"}
+LEVELS = {"novice": "novice", "veteran": "veteran", "ace": "mcts:1s"}
 """Lobby levels -> computer pilot names (stronger pilots come with their own work)."""
 
 MAX_ITERATIONS = 5_000
@@ -55,7 +55,7 @@ def check_pilot(spec: Any) -> str:
     if not isinstance(spec, str) or len(spec) > 32:
         raise BadPilot(f"pilot is {allowed}")
     name = LEVELS.get(spec, spec)
-    if name in ("random", "greedy", "mcts"):
+    if name in ("random", "greedy", "mcts", "novice", "veteran"):
         return name
     if (found := _ITERATIONS.fullmatch(name)) is not None:
         if 1 <= int(found.group(1)) <= MAX_ITERATIONS:
@@ -68,6 +68,29 @@ def check_pilot(spec: Any) -> str:
         raise BadPilot(f"pilot {spec!r}: a budget from 0 to {MAX_SECONDS:g} seconds; "
                        f"pilot is {allowed}")
     raise BadPilot(f"pilot {spec!r} is refused; pilot is {allowed}")
+
+
+SIDE_TURN_SECONDS = 1.25
+"""Seconds of search a computer side gets a turn, for all its aircraft and decisions:
+a pilot budgeted in seconds (``ace``) gets half of what its side has left for this
+turn, at least ``SLICE_SECONDS``; past that it decides as ``greedy`` (instantly)."""
+SLICE_SECONDS = 0.1
+
+
+def turn_budget(name: str) -> float | None:
+    """The seconds of search a side of pilot ``name`` has a turn (None: no budget)."""
+    return SIDE_TURN_SECONDS if _SECONDS.fullmatch(name) else None
+
+
+def budgeted(name: str, spent: float) -> str:
+    """The pilot to ask for one decision, its side having searched ``spent`` seconds
+    this turn (a pilot budgeted in iterations or not searching is asked as it is)."""
+    if (found := _SECONDS.fullmatch(name)) is None:
+        return name
+    share = min(float(found.group(1)), (SIDE_TURN_SECONDS - spent) / 2)
+    if share < SLICE_SECONDS:
+        return "greedy"
+    return f"mcts:{share:.3f}s"
 
 
 def deadline(name: str) -> float:
@@ -98,6 +121,10 @@ def _warm(parent: int) -> None:
 
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
     registry.all_games()  # the games' modules and data, loaded once per worker
+    from dogfight.ai.policies import POLICIES
+
+    for load in POLICIES.values():
+        load()  # the pilots' modules (numpy, policies): not during a first decision
 
 
 def _orphaned(parent: int) -> None:

@@ -28,7 +28,8 @@ from dogfight.core.data import (
 
 GAME_ID = "age-of-dogfights"
 
-Nation = Literal["germany", "france", "britain"]
+Nation = Literal["germany", "france", "britain", "austria-hungary", "bulgaria", "russia",
+                 "serbia", "italy", "usa"]
 Role = Literal["fighter", "reconnaissance", "bomber"]
 Result = Literal["jammed", "failure", "damage", "destroyed"]
 Damage = Literal["wings", "tail", "guns", "engine"]
@@ -38,6 +39,14 @@ Attitude = Literal["level", "toward", "any"]
 #: The numbers each role takes on a nation's panels (REGLES GENERALES).
 ROLE_NUMBERS: dict[str, range] = {
     "fighter": range(1, 13), "reconnaissance": range(13, 16), "bomber": range(16, 19)}
+#: A second reconnaissance panel of an expansion nation (derived: the Russian Empire has
+#: two reconnaissance types, R19).
+SECOND_SCOUTS = range(19, 22)
+#: The nations each side may fly (REGLES GENERALES: one player the German aircraft, the
+#: other the French or British; the expansion's nations by alliance, derived).
+SIDE_NATIONS: dict[str, tuple[str, ...]] = {
+    "allies": ("france", "britain", "russia", "serbia", "italy", "usa"),
+    "germany": ("germany", "austria-hungary", "bulgaria")}
 
 
 #: Which red cursor (``Aircraft.bursts`` index) each gun group spends.
@@ -82,21 +91,11 @@ class AircraftType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return self.fixed_guns + self.nose_guns
 
 
-class ExpansionType(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """One of the expansion's aircraft: the name, speed and agility the book prints, the
-    rest derived (data only: not flown yet)."""
+class ExpansionType(AircraftType, frozen=True, forbid_unknown_fields=True):
+    """One of the expansion's aircraft: the name, speed and agility the book prints, its
+    class label as extracted, the rest derived (R19)."""
 
-    name: str
-    nation: str
-    label: str
-    role: Role
-    speed: int
-    agility: int
-    fixed_guns: int
-    nose_guns: int
-    tail_guns: int
-    source: str
-    derived: dict[str, str] = {}
+    label: str = ""
 
 
 class Die(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -250,7 +249,9 @@ class AgeData(msgspec.Struct, frozen=True):
     """The loaded data: aircraft types by id, the rules' tables, the board."""
 
     aircraft: dict[str, AircraftType]
+    """Every type that flies: the base set's and the expansion's."""
     expansion: dict[str, ExpansionType]
+    """The expansion's types (also in ``aircraft``)."""
     rules: Rules
     board: Board
     target_zone: TargetZone
@@ -276,45 +277,47 @@ class AgeData(msgspec.Struct, frozen=True):
 _FIELDS = frozenset(AircraftType.__struct_fields__) - {"source", "derived"}
 
 
-def _check_aircraft(aircraft: dict[str, AircraftType], source: str) -> None:
+def _check_aircraft(aircraft: dict[str, AircraftType] | dict[str, ExpansionType], source: str,
+                    second_scouts: range = range(0), table: str = "aircraft") -> None:
     check_sources(aircraft, source)
     taken: dict[tuple[str, int], str] = {}
     for key, kind in aircraft.items():
         for field, why in kind.derived.items():
             if field not in _FIELDS:
-                raise DataError(source, f"aircraft.{key}.derived.{field}", "is not a figure")
-            check_source(why, source, f"aircraft.{key}.derived.{field}")
+                raise DataError(source, f"{table}.{key}.derived.{field}", "is not a figure")
+            check_source(why, source, f"{table}.{key}.derived.{field}")
         if len(kind.numbers) != 3:
-            raise DataError(source, f"aircraft.{key}.numbers",
+            raise DataError(source, f"{table}.{key}.numbers",
                             "three aircraft of each type (PANNEAU DE CONTROLE)")
         for number in kind.numbers:
-            if number not in ROLE_NUMBERS[kind.role]:
-                raise DataError(source, f"aircraft.{key}.numbers",
+            if number not in ROLE_NUMBERS[kind.role] and not (
+                    kind.role == "reconnaissance" and number in second_scouts):
+                raise DataError(source, f"{table}.{key}.numbers",
                                 f"{number} is not a {kind.role}'s number")
             if (kind.nation, number) in taken:
-                raise DataError(source, f"aircraft.{key}.numbers",
+                raise DataError(source, f"{table}.{key}.numbers",
                                 f"{number} is also {taken[(kind.nation, number)]}'s")
             taken[(kind.nation, number)] = key
         if not 1 <= kind.speed <= 9 or not 1 <= kind.agility <= 6:
-            raise DataError(source, f"aircraft.{key}", "speed 1..9 and agility 1..6")
+            raise DataError(source, f"{table}.{key}", "speed 1..9 and agility 1..6")
         if not -2 <= kind.gyro <= 2:
-            raise DataError(source, f"aircraft.{key}.gyro", "the effect is -2..+2 turns")
+            raise DataError(source, f"{table}.{key}.gyro", "the effect is -2..+2 turns")
         if kind.fixed_guns and kind.nose_guns:
-            raise DataError(source, f"aircraft.{key}", "fixed or flexible nose guns, not both")
+            raise DataError(source, f"{table}.{key}", "fixed or flexible nose guns, not both")
         for guns, bursts, group in ((kind.front_guns, kind.front_bursts, "front"),
                                     (kind.tail_guns, kind.tail_bursts, "tail"),
                                     (kind.ventral_guns, kind.ventral_bursts, "ventral")):
             if guns < 0 or guns > 3 or (guns > 0) != (bursts > 0):
-                raise DataError(source, f"aircraft.{key}.{group}_bursts",
+                raise DataError(source, f"{table}.{key}.{group}_bursts",
                                 "bursts for each gun group the aircraft has, and only those")
         if (kind.role == "fighter") != (kind.full_throttle > 0):
-            raise DataError(source, f"aircraft.{key}.full_throttle",
+            raise DataError(source, f"{table}.{key}.full_throttle",
                             "only fighters use full throttle (PANNEAU DE CONTROLE)")
         if kind.role == "bomber" and not kind.slow_descent:
-            raise DataError(source, f"aircraft.{key}.slow_descent",
+            raise DataError(source, f"{table}.{key}.slow_descent",
                             "every multi-engine bomber descends slowly (DESCENTE LENTE)")
         if kind.role != "fighter" and kind.tail_guns == 0:
-            raise DataError(source, f"aircraft.{key}.tail_guns",
+            raise DataError(source, f"{table}.{key}.tail_guns",
                             "every reconnaissance aircraft and bomber has tail guns")
 
 
@@ -360,13 +363,10 @@ def load_data(directory: Path | None = None) -> AgeData:
     _check_aircraft(aircraft, str(aircraft_path))
     expansion_path = path("expansion.toml")
     expansion = load_table(expansion_path, "expansion", ExpansionType)
-    check_sources(expansion, str(expansion_path))
-    for key, kind in expansion.items():
-        if not 1 <= kind.speed <= 9 or not 1 <= kind.agility <= 6:
-            raise DataError(str(expansion_path), f"expansion.{key}",
-                            "speed 1..9 and agility 1..6")
-        for field, why in kind.derived.items():
-            check_source(why, str(expansion_path), f"expansion.{key}.derived.{field}")
+    _check_aircraft(expansion, str(expansion_path), SECOND_SCOUTS, "expansion")
+    for key in expansion.keys() & aircraft.keys():
+        raise DataError(str(expansion_path), f"expansion.{key}", "is also a base-set type")
+    aircraft = {**aircraft, **expansion}
     rules_path = path("rules.toml")
     rules = convert(read_toml(rules_path), Rules, str(rules_path))
     _check_rules(rules, str(rules_path))

@@ -30,8 +30,14 @@ from dogfight.core import (
 )
 from dogfight.core.contract import Decision
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.age_of_dogfights import pilots, reconnaissance, turn, zones
-from dogfight.games.age_of_dogfights.data import GAME_ID, AgeData, dataset
+from dogfight.games.age_of_dogfights import pilots, reconnaissance, scoring, turn, zones
+from dogfight.games.age_of_dogfights.data import (
+    GAME_ID,
+    SIDE_NATIONS,
+    AgeData,
+    AircraftType,
+    dataset,
+)
 from dogfight.games.age_of_dogfights.state import (
     DEFAULT_ROSTERS,
     SEATS,
@@ -67,12 +73,22 @@ EVENT_TEXTS = {
     "pilot-marked": "{aircraft} is flown by a {pilot} (your secret slip)",
     "slip-written": "{seat} writes a pilot's slip",
     "pilot-revealed": "{aircraft}'s slip is shown: a {pilot}",
+    "bonus-round": "A bonus round: {allies} allied and {germany} German aircraft, "
+                   "refuelled and rearmed",
     "game-over": "Game over ({reason})",
 }
 
 
+#: The cloud markers in the box (CONTENU: 10 plastic clouds).
+CLOUD_MARKERS = 10
+
+
 def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
-                  nations: tuple[str, ...], bombing: bool) -> None:
+                  nations: tuple[str, ...], bombing: bool) -> dict[str, tuple[str, AircraftType]]:
+    """A side's aircraft, each once, each a number on a panel of one of the side's
+    nations (REGLES GENERALES; the expansion's nations by alliance, derived): their
+    types (id, type) by ``nation-number``."""
+    types = {}
     if not ids:
         raise InvalidOptions(f"{seat} needs at least one aircraft")
     if len(set(ids)) != len(ids):
@@ -82,10 +98,13 @@ def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
         found = data.type_of(nation, int(number)) if number.isdigit() else None
         if nation not in nations or found is None:
             raise InvalidOptions(f"{seat}: {ident!r} is not one of the aircraft "
-                                 f"(a nation of {', '.join(nations)} and a number 1-18)")
+                                 f"(a nation of {', '.join(nations)} and a number on "
+                                 "its panels)")
         if found[1].role == "bomber" and not bombing:
             raise InvalidOptions(f"{seat}: {ident} is a bomber; bombers fly in the "
                                  "bombing modes only")
+        types[ident] = found
+    return types
 
 
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
@@ -104,47 +123,62 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     # -- set-up (MISE EN PLACE) ------------------------------------------------------------
     def setup(self, options: Mapping[str, Any], rng: Rng) -> AgeState:
         opts = parse_options(options, AgeOptions)
-        if opts.scenario == "fly-high":  # Volez haut: two pieces, photographs from L5
-            opts = replace(opts, mode="reconnaissance", pieces=2)
+        if opts.scenario == "fly-high":  # Volez haut: two pieces, photographs from L5,
+            opts = replace(opts, mode="reconnaissance", pieces=2, sides="long")  # N and S
         elif opts.scenario == "ground-attack":  # Attaque au sol: the wind and sun set
-            opts = replace(opts, mode="breakthrough",
+            if opts.task_side == "allies":
+                raise InvalidOptions("in Attaque au sol the Germans break through")
+            opts = replace(opts, mode="breakthrough", task_side="germany",
                            rules=replace(opts.rules, wind="E", sun="E", clouds=()))
         defaults = dict(DEFAULT_ROSTERS.get(opts.scenario or "", DEFAULT_ROSTERS[opts.mode]))
         if opts.task_side is not None:
-            if opts.mode != "reconnaissance" or opts.scenario is not None:
+            if opts.mode not in reconnaissance.ASYMMETRIC or opts.scenario == "fly-high":
                 raise InvalidOptions("the asymmetric variant is played in the "
-                                     "reconnaissance mode")
-            other_side = "germany" if opts.task_side == "allies" else "allies"
-            defaults[other_side] = DEFAULT_ROSTERS["dogfight"][other_side]
+                                     "reconnaissance and bombing modes (RECONNAISSANCE, "
+                                     "BOMBARDEMENT)")
+            if opts.scenario is None:
+                other_side = turn.other(opts.task_side)
+                defaults[other_side] = DEFAULT_ROSTERS["dogfight"][other_side]
         opts = replace(opts, allies=opts.allies or defaults["allies"],
                        germany=opts.germany or defaults["germany"])
+        if opts.mode == "general" or opts.scenario == "ground-attack":
+            opts = replace(opts, sides="short")  # laid as pictured: the East the far side
         if opts.mode == "general":  # Interceptez le général: no. 13 unarmed, France first
             opts = replace(opts, first="allies",
                            disarmed=tuple(sorted({*opts.disarmed, "france-13"})))
             if "france-13" not in opts.allies:
                 raise InvalidOptions("the general flies in the French no. 13")
+        data = self.dataset
+        bombing = opts.mode in reconnaissance.BOMBING
+        types = {ident: found for seat, roster in (("allies", opts.allies),
+                                                   ("germany", opts.germany))
+                 for ident, found in _check_roster(data, seat, roster, SIDE_NATIONS[seat],
+                                                   bombing).items()}
+        roles = {ident: kind.role for ident, (_, kind) in types.items()}
         for ident in opts.escorts:
             if opts.mode not in ("bombing", "breakthrough") or \
-                    ident not in (*opts.allies, *opts.germany) or \
-                    int(ident.rpartition("-")[2]) not in range(13, 16):
+                    roles.get(ident) != "reconnaissance":
                 raise InvalidOptions(f"{ident}: only reconnaissance aircraft in the rosters "
                                      "fly as fighters, in the bombing modes")
         if opts.disarmed and opts.mode == "dogfight":
             raise InvalidOptions("no disarmed aircraft in the dogfight mode (MODES DE JEU)")
         for ident in opts.disarmed:
-            if ident not in (*opts.allies, *opts.germany) or \
-                    int(ident.rpartition("-")[2]) not in range(13, 16):
+            if roles.get(ident) != "reconnaissance":
                 raise InvalidOptions(f"{ident}: only reconnaissance aircraft in the rosters "
                                      "can be disarmed")
-        data = self.dataset
         board = data.board
         if not board.min_pieces <= opts.pieces <= board.max_pieces:
             raise InvalidOptions(f"pieces must be {board.min_pieces} or {board.max_pieces}")
         if not 1 <= opts.max_fighters <= 18 or not 1 <= opts.turns <= 200:
             raise InvalidOptions("max_fighters must be 1-18 and turns 1-200")
-        bombing = opts.mode in reconnaissance.BOMBING
-        _check_roster(data, "allies", opts.allies, ("france", "britain"), bombing)
-        _check_roster(data, "germany", opts.germany, ("germany",), bombing)
+        width = board.piece_columns * opts.pieces
+        if len(opts.rules.clouds) > CLOUD_MARKERS:
+            raise InvalidOptions(f"at most {CLOUD_MARKERS} clouds (CONTENU)")
+        for cloud in opts.rules.clouds:
+            if cloud.top not in data.rules.weather.cloud_tops or not (
+                    0 <= cloud.cell[0] < width and 0 <= cloud.cell[1] < board.piece_rows):
+                raise InvalidOptions(f"cloud {list(cloud.cell)}: a point of the board, "
+                                     "covering L1, L1-L2 or L1-L3 (LES NUAGES)")
         everyone = (*opts.allies, *opts.germany)
         limits = data.rules.limits
         for label, marked, most in (("aces", opts.aces, limits.aces),
@@ -156,16 +190,16 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             if any(i not in everyone for i in marked):
                 raise InvalidOptions(f"{label}: every marked aircraft must be in a roster")
         if opts.mode not in ("dogfight", "general"):
-            task = range(13, 16) if opts.mode == "reconnaissance" else range(13, 19)
-            sides: tuple[tuple[str, tuple[str, ...]], ...] = (
-                (("germany", opts.germany),) if opts.scenario == "ground-attack"
-                else (("allies", opts.allies), ("germany", opts.germany)))
-            if opts.task_side is not None:
-                sides = tuple(p for p in sides if p[0] == opts.task_side)
-            for seat, roster in sides:
-                if not any(int(i.rpartition("-")[2]) in task for i in roster):
+            task = (("reconnaissance",) if opts.mode == "reconnaissance"
+                    else ("reconnaissance", "bomber"))
+            for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
+                if opts.task_side not in (None, seat):  # the asymmetric variant
+                    if any(roles[i] != "fighter" for i in roster):
+                        raise InvalidOptions(f"{seat}: in the asymmetric variant the other "
+                                             "player has only fighters")
+                elif not any(roles[i] in task and i not in opts.escorts for i in roster):
                     raise InvalidOptions(f"{seat}: the {opts.mode} mode needs a task "
-                                         f"aircraft (numbers {task.start}-{task.stop - 1})")
+                                         f"aircraft ({' or '.join(task)})")
         if opts.rules.hidden_pilots and (opts.aces or opts.rookies):
             raise InvalidOptions("with hidden pilots each player marks his own in secret: "
                                  "give no aces or rookies")
@@ -175,9 +209,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         for seat, roster in (("allies", opts.allies), ("germany", opts.germany)):
             for ident in roster:
                 nation, _, number = ident.rpartition("-")
-                found = data.type_of(nation, int(number))
-                assert found is not None  # checked above
-                key, kind = found
+                key, kind = types[ident]
                 if kind.role != "fighter" and (ident in opts.aces or ident in opts.rookies):
                     raise InvalidOptions(f"{ident}: ace and rookie markers are for fighters")
                 pilot: Pilot = ("ace" if ident in opts.aces else
@@ -197,6 +229,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if wind == "roll":  # LE VENT: a red die gives where the wind blows from
             face, rng = roll(rng, 6)
             wind = data.rules.weather.wind_from[face - 1]
+        if opts.rules.sun == "roll":  # LE SOLEIL: the blue die gives where the sun stands
+            face, rng = roll(rng, 6)
+            value = data.rules.dice.blue.faces[face - 1]
+            opts = replace(opts, rules=replace(
+                opts.rules, sun=data.rules.weather.sun_at[str(value)]))
         state = AgeState(opts, rng, 0, opts.first, phase, tuple(aircraft), wind=wind)
         return turn.proceed(state, [])
 
@@ -204,7 +241,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         """The options a user interface offers. Given as JSON too: the rosters
         (``allies``, ``germany``: lists of ``nation-number``; empty, the mode's default),
         the ``aces``, ``rookies``, ``disarmed`` and ``escorts`` lists, ``rules.clouds``, and
-        ``task_side`` (the asymmetric reconnaissance variant)."""
+        ``task_side`` (the asymmetric variant of the reconnaissance and bombing modes)."""
         return {
             "scenario": {"type": "choice", "choices": [None, "fly-high", "ground-attack"],
                          "default": None,
@@ -217,6 +254,9 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                       "title": "Who plays first (R11)"},
             "pieces": {"type": "int", "default": 3, "min": 2, "max": 3,
                        "title": "Board pieces"},
+            "sides": {"type": "choice", "choices": ["short", "long"], "default": "short",
+                      "title": "The players' sides: the short (West, East) or the long "
+                               "(South, North)"},
             "max_fighters": {"type": "int", "default": 6, "min": 1, "max": 18,
                              "title": "Fighters a side in the combat zone"},
             "turns": {"type": "int", "default": 20, "min": 1, "max": 200,
@@ -225,7 +265,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "wind": {"type": "choice",
                          "choices": [None, "roll", "NE", "E", "SE", "SW", "W", "NW"],
                          "default": None, "title": "Where the wind blows from (LE VENT)"},
-                "sun": {"type": "choice", "choices": [None, "E", "SE", "SW", "W"],
+                "sun": {"type": "choice", "choices": [None, "roll", "E", "SE", "SW", "W"],
                         "default": None, "title": "Where the sun stands (LE SOLEIL)"},
                 "all_aces": {"type": "bool", "default": False, "title": "As contre As"},
                 "strict_dive": {"type": "bool", "default": False,
@@ -241,6 +281,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                                             "that withdrew"},
                 "hidden_pilots": {"type": "bool", "default": False,
                                   "title": "Aces and rookies on secret slips"},
+                "bonus_round": {"type": "bool", "default": False,
+                                "title": "A bonus round when the criteria disagree"},
             },
         }
 
@@ -279,6 +321,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "aircraft": panels,
             "turn": state.turn,
             "turns": state.options.turns,
+            "round": state.round,
             "active": state.active,
             "phase": state.phase,
             "flight": None if flight is None else {
@@ -300,43 +343,22 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         grid = zones.board(state)
         return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
                        for letter, cells in reconnaissance.target_zones(
-                           self.dataset, grid, seat).items()}
+                           self.dataset, grid, seat, state.options.sides).items()}
                 for seat in SEATS}
 
     def points(self, state: AgeState) -> dict[str, float]:
-        """Battle points (COMBAT AERIEN TOURNOYANT; R21): 1 per enemy aircraft shot down,
-        0.5 per enemy aircraft damaged and not shot down."""
-        scoring = self.dataset.rules.scoring
-        out = {seat: 0.0 for seat in SEATS}
-        for a in state.aircraft:
-            enemy = turn.other(a.seat)
-            if a.where == "down":
-                out[enemy] += scoring.kill
-            elif a.damage and (a.where == "left" or not state.options.rules.withdrawn_only):
-                out[enemy] += scoring.damaged
-        return out
+        """Battle points (COMBAT AERIEN TOURNOYANT; R21)."""
+        return scoring.battle_points(state)
 
     def outcome(self, state: AgeState) -> Outcome | None:
         if state.phase != "over":
             return None
         points = self.points(state)
-        if state.options.scenario == "ground-attack":
-            through = sum(a.seat == "germany" and a.home and a.bombs > 0
-                          for a in state.aircraft)
-            scores = {"allies": 0.0, "germany": float(through)}
-            if through >= 4:
-                return Outcome("germany", f"{through} bomb carriers broke through", scores)
-            if through == 3:
-                return Outcome(None, "three bomb carriers broke through", scores)
-            return Outcome("allies", f"only {through} bomb carriers broke through", scores)
-        task_side = state.options.task_side
-        if task_side is not None:  # RECONNAISSANCE, asymmetric: two zones or three win
-            zones_home = {z for a in state.aircraft if a.seat == task_side and a.home
-                          for z in a.photos}
-            other_side = "germany" if task_side == "allies" else "allies"
-            winner = task_side if len(zones_home) >= 2 else other_side
-            return Outcome(winner, f"{len(zones_home)} zones photographed",
-                           reconnaissance.task_points(state), {"battle_points": points})
+        asymmetric = reconnaissance.asymmetric_result(state)
+        if asymmetric is not None:  # RECONNAISSANCE, BOMBARDEMENT: the asymmetric variant
+            winner, reason = asymmetric
+            return Outcome(winner, reason, reconnaissance.task_points(state),
+                           {"battle_points": points})
         if state.options.mode == "general":
             through = any(reconnaissance.is_general(state, a) and a.home
                           for a in state.aircraft)
@@ -346,8 +368,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                            {"allies": float(through), "germany": float(not through)},
                            {"battle_points": points})
         if reconnaissance.task_mode(state):
+            # the main criterion, then the second: all the points (RECONNAISSANCE,
+            # BOMBARDEMENT), which orders as the battle points when the main ties
             tasks = reconnaissance.task_points(state)
-            details = {"battle_points": points}
+            details = {"battle_points": points,
+                       "all_points": {s: tasks[s] + points[s] for s in SEATS}}
             if tasks["allies"] != tasks["germany"]:
                 winner = max(SEATS, key=lambda s: tasks[s])
                 return Outcome(winner, "more task points", tasks, details)
@@ -356,15 +381,20 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 return Outcome(winner, "equal task points, more battle points", tasks,
                                details)
             return Outcome(None, "equal task points and battle points", tasks, details)
+        # COMBAT AERIEN TOURNOYANT: the player left with aircraft wins; at the turn limit
+        # the battle points; after a bonus round, the bonus round's result decides.
+        bonus: dict[str, Any] = ({} if state.first_round is None else
+                                 {"first_round": state.first_round, "bonus_round": True})
+        prefix = "" if state.first_round is None else "bonus round: "
         if state.result == "all-lost":
             alive = [s for s in SEATS if not turn.lost_all(state, s)]
             if len(alive) == 1:
-                return Outcome(alive[0], f"{turn.other(alive[0])} lost all its aircraft",
-                               points)
+                return Outcome(alive[0], f"{prefix}{turn.other(alive[0])} lost all its "
+                               "aircraft", points, bonus)
         if points["allies"] == points["germany"]:
-            return Outcome(None, "equal battle points", points)
+            return Outcome(None, f"{prefix}equal battle points", points, bonus)
         winner = max(SEATS, key=lambda s: points[s])
-        return Outcome(winner, "more battle points", points)
+        return Outcome(winner, f"{prefix}more battle points", points, bonus)
 
     def label(self, state: AgeState, seat: Seat, decision: Decision) -> str:
         """A decision in words, for menus."""

@@ -22,7 +22,9 @@ from dogfight.kit.grids import Cell, Side, TriangleGrid, from_offset
 
 LETTERS = ("A", "B", "C")
 BOMBING = ("bombing", "breakthrough", "combined")
-GENERAL = 13
+#: The modes with an asymmetric variant (RECONNAISSANCE; BOMBARDEMENT: both variants).
+ASYMMETRIC = ("reconnaissance", "bombing", "breakthrough")
+GENERAL = ("france", 13)
 
 
 def task_mode(state: AgeState) -> bool:
@@ -40,7 +42,7 @@ def is_scout(aircraft: Aircraft) -> bool:
 def is_general(state: AgeState, aircraft: Aircraft) -> bool:
     """The general's aircraft, the French no. 13 (Interceptez le général)."""
     return (state.options.mode == "general" and aircraft.seat == SEATS[0]
-            and aircraft.number == GENERAL)
+            and (aircraft.nation, aircraft.number) == GENERAL)
 
 
 def is_task(state: AgeState, aircraft: Aircraft) -> bool:
@@ -70,8 +72,12 @@ def order(state: AgeState, aircraft: Aircraft) -> int:
     return ranks[role(aircraft)]
 
 
-def home_side(seat: Seat) -> Side:
-    """The side a player's aircraft enter by (the allies West, the Germans East)."""
+def home_side(seat: Seat, sides: str = "short") -> Side:
+    """The side a player's aircraft enter by: on the short sides the allies West, the
+    Germans East; on the long sides the allies South, the Germans North (MISE EN
+    PLACE)."""
+    if sides == "long":
+        return "south" if seat == SEATS[0] else "north"
     return "west" if seat == SEATS[0] else "east"
 
 
@@ -81,29 +87,34 @@ def exit_side(state: AgeState, aircraft: Aircraft) -> Side | None:
     mode = state.options.mode
     if is_general(state, aircraft):  # Interceptez le général: out to the East
         return "east"
+    sides = state.options.sides
     if mode in ("reconnaissance", "combined") and is_scout(aircraft):
-        return home_side(aircraft.seat)
+        return home_side(aircraft.seat, sides)
     if mode in BOMBING and (role(aircraft) == "bomber" or aircraft.bombs > 0):
         if mode == "breakthrough":
-            return home_side(SEATS[1 - SEATS.index(aircraft.seat)])
-        return home_side(aircraft.seat)
+            return home_side(SEATS[1 - SEATS.index(aircraft.seat)], sides)
+        return home_side(aircraft.seat, sides)
     return None
 
 
-def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat) -> dict[str, frozenset[Cell]]:
+def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat,
+                 sides: str = "short") -> dict[str, frozenset[Cell]]:
     """The zones ``seat`` photographs or bombs, in the other player's half, symmetrical
     (derived: ``columns`` × ``rows`` points each, clear of the border zone, spread North
-    to South)."""
+    to South; on the long sides spread West to East)."""
     zone = data.target_zone
     width, height, band = grid.width or 0, grid.height or 0, data.board.border
-    first = width - band - 2 - zone.columns if seat == SEATS[0] else band + 2
-    step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
-    out = {}
-    for i, letter in enumerate(LETTERS[:zone.per_side]):
-        top = band + 1 + i * step
-        out[letter] = frozenset(from_offset(first + c, top + r)
-                                for c in range(zone.columns) for r in range(zone.rows))
-    return out
+    if sides == "long":  # the zones' top-left corners
+        top = band + 2 if seat == SEATS[0] else height - band - 2 - zone.rows
+        step = max((width - 2 * band - 2 - zone.columns) // 2, zone.columns)
+        corners = [(band + 1 + i * step, top) for i in range(zone.per_side)]
+    else:
+        left = width - band - 2 - zone.columns if seat == SEATS[0] else band + 2
+        step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
+        corners = [(left, band + 1 + i * step) for i in range(zone.per_side)]
+    return {letter: frozenset(from_offset(column + c, row + r)
+                              for c in range(zone.columns) for r in range(zone.rows))
+            for letter, (column, row) in zip(LETTERS, corners, strict=False)}
 
 
 def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
@@ -118,7 +129,7 @@ def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
     if not photos_task and not (mode == "bombing" and aircraft.bombs > 0) \
             and not (mode == "combined" and aircraft.bombs > 0):
         return aircraft
-    zones = target_zones(dataset(), grid, aircraft.seat)
+    zones = target_zones(dataset(), grid, aircraft.seat, state.options.sides)
     if mode == "combined" and photos_task:  # R23: only zones already bombed
         bombed = {z for a in state.aircraft if a.seat == aircraft.seat for z in a.drops}
         zones = {letter: cells for letter, cells in zones.items() if letter in bombed}
@@ -177,6 +188,37 @@ def task_points(state: AgeState) -> dict[str, float]:
                          for a in mine if a.home and role(a) != "fighter")
         out[seat] = float(points)
     return out
+
+
+def asymmetric_result(state: AgeState) -> tuple[Seat | None, str] | None:
+    """The winner of the asymmetric variant (option ``task_side``), and why; None when
+    both players have a task.
+
+    RECONNAISSANCE: the task side wins with two or three zones photographed and brought
+    home, else the other. BOMBARDEMENT says both variants may be asymmetric but gives no
+    result: **derived**, zone bombing as the reconnaissance (two or three zones bombed
+    win), the breakthrough as "Attaque au sol" (its book's asymmetric breakthrough: four
+    of its six carriers through win, three a draw), that is more than half of the bomb
+    carriers through win, exactly half a draw."""
+    side = state.options.task_side
+    if side is None:
+        return None
+    other = SEATS[1 - SEATS.index(side)]
+    mine = [a for a in state.aircraft if a.seat == side]
+    mode = state.options.mode
+    if mode in ("reconnaissance", "bombing"):
+        done = ({z for a in mine if a.home for z in a.photos} if mode == "reconnaissance"
+                else {z for a in mine for z in a.drops})
+        verb = "photographed" if mode == "reconnaissance" else "bombed"
+        return (side if len(done) >= 2 else other), f"{len(done)} zones {verb}"
+    carriers = sum(a.bombs > 0 for a in mine)
+    through = sum(a.home and a.bombs > 0 for a in mine)
+    if state.options.scenario == "ground-attack":  # Attaque au sol: 4 or more, 3 a draw
+        win, draw = through >= 4, through == 3
+    else:
+        win, draw = 2 * through > carriers, 2 * through == carriers
+    reason = f"{through} bomb carriers of {carriers} broke through"
+    return (side if win else None if draw else other), reason
 
 
 def tasks_left(state: AgeState) -> bool:

@@ -85,8 +85,9 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     wind: Literal["roll", "NE", "E", "SE", "SW", "W", "NW"] | None = None
     """Where the wind blows from (LE VENT), or ``roll`` for the red die at the set-up."""
-    sun: Literal["E", "SE", "SW", "W"] | None = None
-    """Where the sun stands (LE SOLEIL); None: too high to matter."""
+    sun: Literal["roll", "E", "SE", "SW", "W"] | None = None
+    """Where the sun stands (LE SOLEIL), or ``roll`` for the blue die at the set-up (the
+    options in the state then hold the face's place); None: too high to matter."""
     clouds: tuple[Cloud, ...] = ()
     all_aces: bool = False
     """"As contre As" (NOTES): every fighter pilot an ace."""
@@ -104,6 +105,9 @@ class AgeRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hidden_pilots: bool = False
     """PILOTES: each player writes his aces' and rookies' numbers on slips, shown only
     when that aircraft fires."""
+    bonus_round: bool = False
+    """COMBAT AERIEN TOURNOYANT: when the player left with aircraft has fewer battle
+    points, a bonus round with the undamaged survivors, refuelled and rearmed."""
 
 
 _FIGHTERS: dict[str, tuple[str, ...]] = {
@@ -165,6 +169,9 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     the dogfight mode)."""
     first: Literal["allies", "germany"] = "allies"
     pieces: int = 3
+    sides: Literal["short", "long"] = "short"
+    """Each player's side of the board (MISE EN PLACE): the short sides (the allies West,
+    the Germans East) or the long ones (the allies South, the Germans North)."""
     max_fighters: int = 6
     turns: int = 20
     rules: AgeRules = AgeRules()
@@ -223,3 +230,8 @@ class AgeState(msgspec.Struct, frozen=True):
     wind: str | None = None
     """Where the wind blows from (LE VENT), or None."""
     result: str | None = None
+    round: int = 1
+    """2 in the bonus round (COMBAT AERIEN TOURNOYANT)."""
+    first_round: Seat | None = None
+    """The player left with aircraft at the end of the first round, once a bonus round
+    is played."""

@@ -20,6 +20,7 @@ from dogfight.games.age_of_dogfights import (
     movement,
     pilots,
     reconnaissance,
+    scoring,
     zones,
 )
 from dogfight.games.age_of_dogfights.data import dataset
@@ -103,6 +104,8 @@ def _next_mover(state: AgeState, events: list[Event]) -> tuple[AgeState, bool]:
     come up from patrol."""
     for seat in SEATS:
         if lost_all(state, seat):
+            if scoring.bonus_wanted(state, seat):  # the criteria disagree
+                return scoring.start_bonus(state, seat, events), False
             return over(state, "all-lost", events), True
     if reconnaissance.task_mode(state) and not reconnaissance.tasks_left(state):
         return over(state, "tasks-done", events), True

@@ -34,11 +34,21 @@ def board(state: AgeState) -> TriangleGrid:
     return grid_of(dataset(), state.options.pieces)
 
 
-def access_points(grid: TriangleGrid, seat: Seat, data: AgeData) -> tuple[tuple[Cell, int], ...]:
+def access_points(grid: TriangleGrid, seat: Seat, data: AgeData,
+                  sides: str = "short") -> tuple[tuple[Cell, int], ...]:
     """A side's access points (point, facing into the board): along its two extensions,
-    just off its edge (PLATEAU et EXTENSIONS; positions derived)."""
+    just off its edge (PLATEAU et EXTENSIONS; positions derived). On the short sides the
+    allies hold the West, facing East, the Germans the East, facing West; on the long
+    sides (MISE EN PLACE: "les côtés longs") the allies the South, facing North-East, the
+    Germans the North, facing South-West (derived: the grid has no line running North to
+    South, R28; as in "Volez haut", the Germans in the North)."""
     count = data.board.extensions_per_side * data.board.access_points_per_extension
     height, width = grid.height or 1, grid.width or 1
+    if sides == "long":
+        columns = [min(width - 1, int((i + 0.5) * width / count)) for i in range(count)]
+        if seat == SEATS[0]:
+            return tuple((from_offset(column, height), 5) for column in columns)
+        return tuple((from_offset(column, -1), 2) for column in columns)
     rows = [min(height - 1, int((i + 0.5) * height / count)) for i in range(count)]
     if seat == SEATS[0]:
         return tuple((from_offset(-1, row), 0) for row in rows)
@@ -120,7 +130,8 @@ class Access(PromptKind[AgeState, Bring | Stop]):
         room = fighting(state, seat) < state.options.max_fighters
         if room or reconnaissance.task_mode(state):
             taken = {a.point for a in state.aircraft if a.where == "access"}
-            points = [i for i, (p, _) in enumerate(access_points(board(state), seat, data))
+            points = [i for i, (p, _) in enumerate(access_points(board(state), seat, data,
+                                                                   state.options.sides))
                       if (p.q, p.r) not in taken]
             for a in state.aircraft:
                 if (need and not reconnaissance.is_task(state, a)) or (
@@ -149,7 +160,8 @@ class Access(PromptKind[AgeState, Bring | Stop]):
         state = pop(state)
         if isinstance(decision, Stop):
             return replace(state, reinforced=-1)
-        point, facing = access_points(board(state), seat, dataset())[decision.point]
+        point, facing = access_points(board(state), seat, dataset(),
+                                      state.options.sides)[decision.point]
         aircraft = replace(find(state, decision.aircraft), where="access",
                            point=(point.q, point.r), facing=facing, level=decision.level,
                            tilt="level")

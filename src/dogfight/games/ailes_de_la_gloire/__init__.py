@@ -13,7 +13,8 @@ phases in order), then one module per chapter: ``tailing`` (1. La Poursuite),
 with the Lewis guns and observers), ``damage`` (6. and DEGATS SPÉCIAUX), ``recovery``
 (7.), ``problems`` (8.), ``fire_damage`` (9.), ``extinction`` (10.), ``altitude``
 (L'ALTITUDE), ``formation`` (Vol en Formation), ``ending`` (LA FIN and the Carnet de Vol
-a game gives), ``pilots`` (LES PILOTES), ``campaign`` (JEU DE CAMPAGNE); ``game.py`` is
+a game gives), ``pilots`` (LES PILOTES), ``campaign`` and ``campaign_week`` (JEU DE
+CAMPAGNE: the record; the week's decisions as the campaign's choices); ``game.py`` is
 the contract's glue (views that keep LE SECRET, outcome, words, search hooks).
 """
 

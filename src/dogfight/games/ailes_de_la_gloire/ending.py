@@ -12,7 +12,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from dogfight.core import Event, roll
+from dogfight.core import Event, Rng, roll
 from dogfight.games.ailes_de_la_gloire.data import AilesData, dataset
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Fate, Plane
 from dogfight.kit.grids import to_offset
@@ -31,21 +31,34 @@ def land(state: AilesState, plane: Plane, data: AilesData, events: list[Event]) 
     assert plane.cell is not None
     zone = data.map.zone(to_offset(plane.cell)[0])
     events.append(Event("landed", {"seat": plane.seat, "zone": zone}))
-    rng = state.rng
+    fate, rng = _on_the_ground(state.rng, plane, zone, "", events)
+    events.append(Event(fate, {"seat": plane.seat}))
+    observer = plane.observer
+    if observer == "ok":  # an observer on board: the same steps, on his own rolls
+        escaped, rng = _on_the_ground(rng, plane, zone, "observer-", events)
+        observer = "prisoner" if escaped == "prisoner" else \
+            "killed" if escaped == "killed" else "ok"
+        if observer != "ok":
+            events.append(Event(f"observer-{escaped}", {"seat": plane.seat}))
+    plane = replace(plane, fate=fate, spinning=False, observer=observer)
+    return replace(state.with_plane(plane), rng=rng)
+
+
+def _on_the_ground(rng: Rng, plane: Plane, zone: str, who: str,
+                   events: list[Event]) -> tuple[Fate, Rng]:
+    """One airman down in ``zone``: back (fled), prisoner, or killed in No Man's Land."""
     fate: Fate = "fled"
     if zone not in (plane.side, "no-mans-land"):
         face, rng = roll(rng, 6)
-        events.append(Event("escape-roll", {"seat": plane.seat, "roll": face}))
+        events.append(Event(f"{who}escape-roll", {"seat": plane.seat, "roll": face}))
         if face <= 3:
             fate = "prisoner"
     if zone != plane.side and fate == "fled":
         face, rng = roll(rng, 6)
-        events.append(Event("no-mans-land-roll", {"seat": plane.seat, "roll": face}))
+        events.append(Event(f"{who}no-mans-land-roll", {"seat": plane.seat, "roll": face}))
         if face == 1:
             fate = "killed"
-    events.append(Event(fate, {"seat": plane.seat}))
-    plane = replace(plane, fate=fate, spinning=False)
-    return replace(state.with_plane(plane), rng=rng)
+    return fate, rng
 
 
 def finished(state: AilesState) -> bool:
@@ -59,10 +72,11 @@ def carnet(state: AilesState) -> dict[str, dict[str, Any]]:
     L'Expérience, Victoires Homologuées, L'Expérience des Observateurs): turns of combat
     (1 point each while enemies are on the map, R27), victories (the last to fire at a
     downed enemy and hit it; several at once share it, 25 points each; none for a fire
-    crash, R29), his observer's victories apart, and his fate."""
+    crash, R29), his observer's victories apart and his fate (none, ok, killed, prisoner),
+    and the pilot's fate."""
     out: dict[str, dict[str, Any]] = {
         p.seat: {"fate": p.fate, "turns": p.combat_turns, "victories": [], "shared": [],
-                 "observer_victories": [], "observer_shared": []}
+                 "observer": p.observer, "observer_victories": [], "observer_shared": []}
         for p in state.planes}
     for down in state.planes:
         if down.fate != "shot-down" or down.burned or not down.hit_by:

@@ -17,7 +17,7 @@ from msgspec.structs import replace
 
 from dogfight.core import Event, Outcome, Rng, Seat, Side, choice, new_rng, parse_options, randint
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.ailes_de_la_gloire import campaign, turn
+from dogfight.games.ailes_de_la_gloire import campaign, campaign_week, turn
 from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
 from dogfight.games.ailes_de_la_gloire.ending import carnet
@@ -60,6 +60,9 @@ EVENT_TEXTS = {
     "no-mans-land-roll": "{seat} rolls {roll} to cross No Man's Land",
     "prisoner": "{seat} is taken prisoner",
     "killed": "{seat}'s pilot is killed on the ground",
+    "observer-escape-roll": "{seat}'s observer rolls {roll} to slip through the enemy lines",
+    "observer-no-mans-land-roll": "{seat}'s observer rolls {roll} to cross No Man's Land",
+    "observer-prisoner": "{seat}'s observer is taken prisoner",
     "fire-written": "{seat} writes its fire: pilot {pilot}, observer {observer}",
     "fire-sealed": "{seat} has written its fire",
     "shot": ("{seat} ({gunner}) fires a {burst} burst at {target}, range {range}: "
@@ -245,7 +248,7 @@ class AilesGame(PromptedGame[AilesState]):
         return campaign.start(self.dataset, name, dict(options))
 
     def campaign_choices(self, record: Any) -> list[Any]:
-        return campaign.choices(self.dataset, record)
+        return campaign_week.choices(self.dataset, record)
 
     def campaign_record(self, record: Any, options: Mapping[str, Any],
                         outcome: Outcome) -> Any:
@@ -289,8 +292,19 @@ class AilesGame(PromptedGame[AilesState]):
                 continue  # the formation was shown the leader's maneuver itself
             if target_of(state, seat) == owner and owner in state.tokens_shown:
                 shown = direction_shown(data, written.code, written.altitude)
-                options = [c for c in options if c.code != "OV2"
-                           and direction_shown(data, c.code, c.altitude) == shown] or options
+                fitting = [c for c in options if c.code != "OV2"
+                           and direction_shown(data, c.code, c.altitude) == shown]
+                if not fitting:  # the boxes drawn cannot show these tokens: full ones can
+                    sheet = data.aircraft[state.plane(owner).aircraft]
+                    state = state.with_plane(replace(
+                        state.plane(owner), wings=sheet.wings, engine=sheet.engine,
+                        fuselage=sheet.fuselage, tail=sheet.tail,
+                        fuel=plane_fuel(state, sheet.fuel)))
+                    fitting = [c for c in choices(state.plane(owner), data,
+                                                  state.options.rules.other_edges)
+                               if c.code != "OV2"
+                               and direction_shown(data, c.code, c.altitude) == shown]
+                options = fitting or options
             choice_made, rng = choice(rng, options)
             state = replace(state, codes=state.codes.seal(owner, choice_made))
         for owner in sorted(state.orders.owners()):

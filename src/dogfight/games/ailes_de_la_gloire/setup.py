@@ -15,6 +15,7 @@ import msgspec
 from msgspec.structs import replace
 
 from dogfight.core import Event, InvalidOptions, Rng, Seat
+from dogfight.games.ailes_de_la_gloire import formation
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, Level, dataset
 from dogfight.games.ailes_de_la_gloire.pilots import is_ace, is_novice, record_problem
 from dogfight.games.ailes_de_la_gloire.state import (
@@ -37,6 +38,7 @@ def new_state(options: AilesOptions, rng: Rng) -> AilesState:
     filled in, the cup of chits; every player asked to place his aircraft."""
     data = dataset()
     planes = tuple(_planes(options, data))
+    formation.check(options, planes)
     cup: Cup[int] = Cup(data.cup_chits(options.rules.pilot_killed_chit))
     state = AilesState(options, rng, planes, cup)
     return ask(state, Frame("placement", tuple(p.seat for p in planes),

@@ -36,6 +36,9 @@ class AilesRules(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     formation: bool = False
     """Vol en Formation (LE SECRET): if both sides agree, each side's first aircraft
     leads a formation."""
+    formation_leaders: int = 0
+    """Vol en Formation in a large game: formation leaders a side besides the squadron
+    leader (each formation one or two pilots besides its leader; ``formation.py``)."""
     other_edges: Literal["forbidden", "disengage"] = "forbidden"
     """Ruling R15: a maneuver leaving the map by another edge than one's own is illegal
     ("forbidden"), or takes the aircraft out of the fight, neither fled nor shot down
@@ -148,7 +151,7 @@ class Plane(msgspec.Struct, frozen=True):
     no_fast: bool = False
     forced: Literal["climb", "dive"] | None = None
     """A medium or long burst at another level: climb or dive next turn (§ Le Combat)."""
-    observer: Literal["none", "ok", "killed"] = "none"
+    observer: Literal["none", "ok", "killed", "prisoner"] = "none"
     observer_wounded: int = 0
     """Turns the observer still cannot fire (§ Observateur Blessé)."""
     pilot_target: Seat | None = None

@@ -17,6 +17,7 @@ import msgspec
 
 from dogfight.core import Event, IllegalDecision, Seat
 from dogfight.games.down_in_flames.aircraft import (
+    ACE,
     ATTACK_TITLES,
     R,
     Stats,
@@ -24,6 +25,7 @@ from dogfight.games.down_in_flames.aircraft import (
     card,
     enemies,
     find,
+    has_ace_marker,
     is_bomber,
     maneuver_value,
     plane,
@@ -179,6 +181,8 @@ def action_choices(state: DifState) -> list[Action]:
             free = free_to_target(state, p, q)
             r = rel(state, p.id, q.id)
             out += plays_on(state, p, s, q, cards, free, r, data)
+            if has_ace_marker(p) and not is_bomber(p):  # the marker as the card
+                out += plays_on(state, p, s, q, ((ACE, card(ACE)),), free, r, data)
     out += tactics(p, s, cards)
     out += [Abandon(t) for t in holding(state, p.id)]
     out += selections(state, p, hand)
@@ -203,10 +207,16 @@ def refusal(state: DifState, decision: Action) -> IllegalDecision | None:
                        "Choisir un bombardier à attaquer")
     key = decision.play
     data = dataset()
-    k = data.action_deck.get(key)
+    if key == ACE:
+        if not has_ace_marker(p) or is_bomber(p) or decision.as_ != "maneuver":
+            return refused(f"{p.id} has no Ace Pilot marker to play as a maneuver",
+                           "Marqueurs de pilote expérimenté")
+        k: ActionCard | None = card(ACE)
+    else:
+        k = data.action_deck.get(key)
     if k is None:
         return refused(f"there is no card {key!r}")
-    if key not in p.hand:
+    if key not in p.hand and key != ACE:
         return refused(f"{p.id} holds no {k.title} card")
     s = stats(state, p, data)
     if decision.as_ == "tactic":
@@ -266,7 +276,8 @@ def act(state: DifState, decision: Action, events: list[Event]) -> DifState:
         return state
     key, use = decision.play, decision.as_
     k = card(key)
-    state = spend(state, p.id, [key])
+    # an Ace Pilot marker is used once as the card (book § Marqueurs de pilote expérimenté)
+    state = put(state, replace(p, aces=p.aces - 1)) if key == ACE else spend(state, p.id, [key])
     p = plane(state, p.id)
     if use == "tactic":
         return tactic(state, p, decision, events)

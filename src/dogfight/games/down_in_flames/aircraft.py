@@ -94,8 +94,21 @@ def enemies(state: DifState, p: Plane) -> list[Plane]:
 
 
 # -- cards and aircraft data -------------------------------------------------------------------
+ACE = "ace-marker"
+"""An Ace Pilot marker played as the card (book § Marqueurs de pilote expérimenté: AP1,
+AP2 "peut être utilisé une fois comme une carte « Ace Pilot »")."""
+
+
 def card(key: str) -> ActionCard:
+    """The card ``key`` of the action deck (an Ace Pilot marker: the Ace Pilot card)."""
+    if key == ACE:
+        return next(k for k in dataset().action_deck.values() if k.title == "Ace Pilot")
     return dataset().action_deck[key]
+
+
+def has_ace_marker(p: Plane) -> bool:
+    """``p`` holds an Ace Pilot marker it may play (the deck has the card it stands for)."""
+    return p.aces > 0 and any(k.title == "Ace Pilot" for k in dataset().action_deck.values())
 
 
 def aircraft_of(p: Plane) -> Aircraft:

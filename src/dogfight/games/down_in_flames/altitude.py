@@ -17,6 +17,12 @@ import msgspec
 from dogfight.core import Event, Prompt, Seat, canonical_json
 from dogfight.games.down_in_flames.aircraft import R, in_play, plane, put, replace, seat_of
 from dogfight.games.down_in_flames.cards import discard_with_event, draw, spend
+from dogfight.games.down_in_flames.damage import (
+    PlayRedline,
+    play_redline,
+    redline_refusal,
+    redlines,
+)
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import POSITION_NAMES, drop_positions, set_rel
 from dogfight.games.down_in_flames.state import ALTITUDES, DifState, Plane
@@ -151,7 +157,7 @@ def climb_forced(state: DifState) -> bool:
         n += 1 if climb_free(p) else len(set(p.hand))
     if p.altitude > 0 and wing <= 0:
         n += 1
-    return n <= 1
+    return n <= 1 and not redlines(state, p.id)  # Redline may be played (book § Redline)
 
 
 def climb_refusal(state: DifState, decision: Climb) -> str | None:
@@ -182,22 +188,28 @@ def change_altitude(state: DifState, decision: Climb, events: list[Event]) -> Di
     return climb_or_dive(state, state.active, direction, decision.discard, events)
 
 
-class AltitudeChange(PromptKind[DifState, Climb]):
-    """The phase « Changement d'altitude » of a fighter's turn."""
+class AltitudeChange(PromptKind[DifState, Climb | PlayRedline]):
+    """The phase « Changement d'altitude » of a fighter's turn (Redline may be played in
+    it: book § Redline)."""
 
     kind = "climb"
-    decision = Climb
+    decision = (Climb, PlayRedline)
     rule = f"{R} § Changer d'altitude"
 
-    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Climb]:
-        return climb_choices(state)
+    def legal(self, state: DifState, frame: Frame, seat: Seat
+              ) -> Sequence[Climb | PlayRedline]:
+        return [*climb_choices(state), *redlines(state, state.active)]
 
     def refusal(self, state: DifState, frame: Frame, seat: Seat,
-                decision: Climb) -> str | None:
+                decision: Climb | PlayRedline) -> str | None:
+        if isinstance(decision, PlayRedline):
+            return redline_refusal(state, state.active, decision)
         return climb_refusal(state, decision)
 
-    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Climb,
+    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Climb | PlayRedline,
               events: list[Event]) -> DifState:
+        if isinstance(decision, PlayRedline):
+            return play_redline(pop(state), state.active, decision, events)
         return change_altitude(pop(state), decision, events)
 
 

@@ -20,6 +20,7 @@ import msgspec
 
 from dogfight.core import Event, IllegalDecision, Seat
 from dogfight.games.down_in_flames.aircraft import (
+    ACE,
     ATTACK_TITLES,
     R,
     card,
@@ -38,7 +39,6 @@ from dogfight.games.down_in_flames.positions import rel, take_position
 from dogfight.games.down_in_flames.state import Chain, DifState, Plane
 from dogfight.kit.prompts import Frame, PromptKind, pop, push
 
-ACE = "ace-marker"
 """``react`` naming an Ace Pilot marker rather than a card."""
 
 

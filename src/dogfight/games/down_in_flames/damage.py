@@ -78,6 +78,37 @@ def redline(state: DifState, pid: str, events: list[Event]) -> DifState:
     return ask_evasive(state, p.seat, pid, 1, REDLINE)
 
 
+class PlayRedline(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"redline": "<card>"}``: Redline played on one's own fighter in a step of its
+    turn (book § Redline: "à n'importe quel moment")."""
+
+    redline: str
+
+
+def redlines(state: DifState, pid: str) -> list[PlayRedline]:
+    """The Redline cards ``pid`` may play now: a fighter in play holding them."""
+    p = plane(state, pid)
+    if not in_play(p) or is_bomber(p):
+        return []
+    return [PlayRedline(key) for key in sorted(set(p.hand)) if card(key).title == "Redline"]
+
+
+def redline_refusal(state: DifState, pid: str, decision: PlayRedline) -> str | None:
+    if decision in redlines(state, pid):
+        return None
+    return f"{pid} holds no Redline {decision.redline!r} it may play now"
+
+
+def play_redline(state: DifState, pid: str, decision: PlayRedline,
+                 events: list[Event]) -> DifState:
+    """The card spent, then :func:`redline`; the step it was played in is asked again
+    (the sequence of play asks it from the phase, under the Evasive prompt)."""
+    state = spend(state, pid, [decision.redline])
+    events.append(Event("card-played", {"plane": pid, "card": decision.redline,
+                                        "as": "tactic"}))
+    return redline(state, pid, events)
+
+
 def offer_evasive(state: DifState, pid: str, hits: int, source: str,
                   events: list[Event]) -> DifState:
     """Hits about to land on a fighter: it may first play Evasive (an ``evasive``

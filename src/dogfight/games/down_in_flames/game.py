@@ -21,6 +21,7 @@ from dogfight.core import (
     Rng,
     Seat,
     Side,
+    Step,
     choice,
     new_rng,
     randint,
@@ -80,8 +81,14 @@ class DownInFlames(PromptedGame[DifState]):
                       for name, title in RULE_TITLES.items()},
         }
 
+    def start(self, options: Mapping[str, Any], rng: Rng) -> Step[DifState]:
+        """The set-up and its events (fighters revealed, victory points balanced)."""
+        events: list[Event] = []
+        state = turn.proceed(setup.setup(options, rng, events), events)
+        return Step(state, tuple(events))
+
     def setup(self, options: Mapping[str, Any], rng: Rng) -> DifState:
-        return turn.proceed(setup.setup(options, rng), [])
+        return self.start(options, rng).state
 
     proceed = staticmethod(turn.proceed)
     """After every decision, not only once the stack is empty: a hit landing while a

@@ -44,7 +44,8 @@ from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
-def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
+def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any,
+                  events: list[Event]) -> DifState:
     """Book § Flèches d'attaque: the attacker's aircraft of one arrow, the defender's
     interceptors, the target's values (times the scale)."""
     data = dataset()
@@ -92,6 +93,7 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
     if interceptor:
         for _ in range(m.scale):
             add(defender, interceptor, False)
+    planes = fixed_aircraft(opts, planes)
     mission = Mission(campaign=m.campaign, target=m.target, attacker=attacker,
                       defender=defender, damaged=target.damaged * m.scale,
                       destroyed=target.destroyed * m.scale, flak=target.flak)
@@ -99,8 +101,37 @@ def setup_mission(opts: Options, deck: tuple[str, ...], rng: Any) -> DifState:
                      seats=seats, phase="options", turns=camp.campaign.turns,
                      mission=mission)
     if not mission_options(state, attacker) and not mission_options(state, defender):
-        return start_mission_planes(state, [])
+        return start_mission_planes(state, events)
     return state
+
+
+def fixed_aircraft(opts: Options, planes: list[Plane]) -> list[Plane]:
+    """The ``aircraft`` option in a mission (a book example's own aircraft): an id of the
+    mission's planes gets that aircraft instead, a bomber for a bomber, a fighter for a
+    fighter; the next ids of a side ("allies-2" after "allies-1") add aircraft to it."""
+    data = dataset()
+    out = list(planes)
+    for pid, key in sorted(opts.aircraft.items()):
+        if key not in data.aircraft:
+            raise InvalidOptions(f"aircraft.{pid}: unknown aircraft {key!r}")
+        side, _, n = pid.rpartition("-")
+        bomber = data.aircraft[key].is_bomber
+        known = [i for i, p in enumerate(out) if p.id == pid]
+        if known:
+            p = out[known[0]]
+            if bomber != p.bomber:
+                kind = "a bomber" if p.bomber else "a fighter"
+                raise InvalidOptions(f"aircraft.{pid}: the mission flies {kind} there; "
+                                     f"{data.aircraft[key].name} cannot replace it")
+            out[known[0]] = replace(p, aircraft=key)
+        elif side in ("allies", "axis") and n.isdigit() and \
+                int(n) == 1 + sum(1 for p in out if p.side == side):
+            out.append(Plane(id=pid, seat=side, side=side, aircraft=key, bomber=bomber))
+        else:
+            ids = ", ".join(p.id for p in out)
+            raise InvalidOptions(f"aircraft: no plane {pid!r} in this mission ({ids}), nor "
+                                 f"the next of its side")
+    return out
 
 
 # -- the campaign options ----------------------------------------------------------------------

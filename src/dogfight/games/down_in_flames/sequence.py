@@ -30,6 +30,12 @@ from dogfight.games.down_in_flames.aircraft import (
 )
 from dogfight.games.down_in_flames.altitude import stall
 from dogfight.games.down_in_flames.cards import discard_with_event, draw
+from dogfight.games.down_in_flames.damage import (
+    PlayRedline,
+    play_redline,
+    redline_refusal,
+    redlines,
+)
 from dogfight.games.down_in_flames.data import dataset
 from dogfight.games.down_in_flames.positions import drop_positions
 from dogfight.games.down_in_flames.state import DifState, Plane
@@ -209,23 +215,30 @@ def discard_step(state: DifState, key: str | None, events: list[Event]) -> DifSt
     return end_turn(state, events)
 
 
-class Discard(PromptKind[DifState, DiscardOne]):
-    """The phases « Défausse de cartes » and « Tirage de cartes post-tour »."""
+class Discard(PromptKind[DifState, DiscardOne | PlayRedline]):
+    """The phases « Défausse de cartes » and « Tirage de cartes post-tour » (Redline may
+    be played in it: book § Redline)."""
 
     kind = "discard"
-    decision = DiscardOne
+    decision = (DiscardOne, PlayRedline)
     rule = f"{R} § Défausse de cartes"
 
-    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[DiscardOne]:
+    def legal(self, state: DifState, frame: Frame, seat: Seat
+              ) -> Sequence[DiscardOne | PlayRedline]:
         p = plane(state, state.active)
-        return [*(DiscardOne(c) for c in sorted(set(p.hand))), DiscardOne(None)]
+        return [*(DiscardOne(c) for c in sorted(set(p.hand))), DiscardOne(None),
+                *redlines(state, p.id)]
 
     def refusal(self, state: DifState, frame: Frame, seat: Seat,
-                decision: DiscardOne) -> str | None:
+                decision: DiscardOne | PlayRedline) -> str | None:
+        if isinstance(decision, PlayRedline):
+            return redline_refusal(state, state.active, decision)
         if decision.discard is None or decision.discard in plane(state, state.active).hand:
             return None
         return f"{state.active} holds no card {decision.discard!r}"
 
-    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: DiscardOne,
-              events: list[Event]) -> DifState:
+    def apply(self, state: DifState, frame: Frame, seat: Seat,
+              decision: DiscardOne | PlayRedline, events: list[Event]) -> DifState:
+        if isinstance(decision, PlayRedline):
+            return play_redline(pop(state), state.active, decision, events)
         return discard_step(pop(state), decision.discard, events)

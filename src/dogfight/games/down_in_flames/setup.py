@@ -25,6 +25,7 @@ from dogfight.games.down_in_flames.aircraft import (
     stats,
     value,
 )
+from dogfight.games.down_in_flames.bombers import formation_level
 from dogfight.games.down_in_flames.cards import deal, draw, fresh_deck
 from dogfight.games.down_in_flames.data import SIDE_OF, Aircraft, dataset
 from dogfight.games.down_in_flames.missions import setup_mission
@@ -39,13 +40,19 @@ from dogfight.kit.piles import Pile
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 
-def setup(options: Mapping[str, Any], rng: Rng) -> DifState:
+def setup(options: Mapping[str, Any], rng: Rng, events: list[Event]) -> DifState:
+    """The options checked, the deck shuffled, the planes set; ``events`` receives what
+    the set-up makes (fighters revealed, victory points balanced)."""
     data = dataset()
     opts = parse_options(options, Options)
     if not 1 <= opts.turns <= 20:
         raise InvalidOptions(f"turns must be from 1 to 20, got {opts.turns}")
     if not 1 <= opts.seats_per_side <= 4 or not 1 <= opts.planes_per_seat <= 4:
         raise InvalidOptions("seats_per_side and planes_per_seat must be from 1 to 4")
+    for name, sizes in (("side_seats", opts.side_seats), ("side_planes", opts.side_planes)):
+        for side, n in sizes.items():
+            if not 1 <= n <= 4:
+                raise InvalidOptions(f"{name}.{side} must be from 1 to 4, got {n}")
     if not 1 <= opts.decks <= 3:
         raise InvalidOptions(f"decks must be from 1 to 3, got {opts.decks}")
     for key in opts.stack:
@@ -64,19 +71,24 @@ def setup(options: Mapping[str, Any], rng: Rng) -> DifState:
             rest.remove(key)
         deck = tuple(opts.stack) + tuple(rest)
     if opts.mode == "mission":
-        return setup_mission(opts, deck, rng)
-    return setup_dogfight(opts, deck, rng)
+        return setup_mission(opts, deck, rng, events)
+    return setup_dogfight(opts, deck, rng, events)
 
 
-def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
+def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng,
+                   events: list[Event]) -> DifState:
     data = dataset()
     seats: list[tuple[str, str]] = []
-    for side in ("allies", "axis"):
-        for k in range(opts.seats_per_side):
-            seat = side if opts.seats_per_side == 1 else f"{side}-{k + 1}"
-            seats.append((seat, seat if opts.rules.free_for_all else side))
-    planes = [Plane(id=f"{seat}-{n + 1}", seat=seat, side=side)
-              for seat, side in seats for n in range(opts.planes_per_seat)]
+    planes = []
+    for side in ("allies", "axis"):  # book § Jeu par équipes, § Voler sur plusieurs appareils
+        n_seats = opts.side_seats.get(side, opts.seats_per_side)
+        n_planes = opts.side_planes.get(side, opts.planes_per_seat)
+        for k in range(n_seats):
+            seat = side if n_seats == 1 else f"{side}-{k + 1}"
+            seat_side = seat if opts.rules.free_for_all else side
+            seats.append((seat, seat_side))
+            planes += [Plane(id=f"{seat}-{n + 1}", seat=seat, side=seat_side)
+                       for n in range(n_planes)]
     ids = {p.id for p in planes}
     for pid, key in opts.aircraft.items():
         if pid not in ids:
@@ -84,10 +96,6 @@ def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
                                  f"{', '.join(sorted(ids))}")
         if key not in data.aircraft:
             raise InvalidOptions(f"aircraft.{pid}: unknown aircraft {key!r}")
-        air = data.aircraft[key]
-        if air.is_bomber:
-            raise InvalidOptions(f"aircraft.{pid}: {air.name} is a bomber; a dogfight "
-                                 "is flown by fighters (book § Mise en place)")
     for pid in opts.pilots:
         if pid not in ids:
             raise InvalidOptions(f"pilots: there is no plane {pid!r}")
@@ -95,6 +103,7 @@ def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
         planes = pair_wingmen(planes)
     planes = [replace(p, aircraft=opts.aircraft.get(p.id, p.aircraft),
                       pilot=opts.pilots.get(p.id, p.pilot)) for p in planes]
+    planes = [bomber_card(p) for p in planes]
     if opts.first and opts.first not in ids:
         raise InvalidOptions(f"first: there is no plane {opts.first!r}")
     state = DifState(options=opts, rng=rng, deck=Pile(deck), planes=tuple(planes),
@@ -103,7 +112,17 @@ def setup_dogfight(opts: Options, deck: tuple[str, ...], rng: Rng) -> DifState:
         if not p.aircraft and not fighter_choices(state, p):
             raise InvalidOptions(f"no fighter fits {opts.vp} points and the year "
                                  f"{opts.year} for {p.id} (book § Mise en place)")
-    return after_choices(state, []) if not unchosen(state) else state
+    return after_choices(state, events) if not unchosen(state) else state
+
+
+def bomber_card(p: Plane) -> Plane:
+    """A bomber flies at its card's altitude and has no turn of its own (book
+    § Bombardiers, § Altitude des bombardiers); in a dogfight as in a mission (the book's
+    example of two B-24Ds attacked by an Emil, § Choisir un bombardier à attaquer)."""
+    if not p.aircraft or not dataset().aircraft[p.aircraft].is_bomber:
+        return p
+    level = ALTITUDES.index(dataset().aircraft[p.aircraft].altitude or "medium")
+    return replace(p, bomber=True, altitude=level)
 
 
 def pair_wingmen(planes: list[Plane]) -> list[Plane]:
@@ -355,7 +374,10 @@ class StartAltitude(PromptKind[DifState, StartAltitudeChoice]):
                 bonus = dataset().altitude_rows[p.altitude].bonus
                 if p.id in chosen and not is_bomber(p) and bonus:
                     state = draw(state, p.id, bonus, events, cap=False)
-        return pop(replace(state, phase="flak" if state.mission is not None else "start"))
+        if state.mission is not None:
+            return pop(replace(state, phase="flak"))
+        return pop(replace(state, phase="formation" if formation_level(state) >= 0
+                           else "start"))
 
 
 def sorties() -> list[str]:

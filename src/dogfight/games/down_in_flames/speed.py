@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from dogfight.core import Event, Seat
+from dogfight.core import Event, IllegalDecision, Seat
 from dogfight.games.down_in_flames.aircraft import (
     R,
     enemies,
@@ -30,6 +30,12 @@ from dogfight.games.down_in_flames.bombers import (
     select,
 )
 from dogfight.games.down_in_flames.chains import open_chain
+from dogfight.games.down_in_flames.damage import (
+    PlayRedline,
+    play_redline,
+    redline_refusal,
+    redlines,
+)
 from dogfight.games.down_in_flames.positions import (
     abandon,
     holding,
@@ -96,11 +102,14 @@ def speed_choices(state: DifState) -> list[Speed | Abandon]:
 
 def speed_forced(state: DifState) -> bool:
     """:func:`speed_choices` offers one choice only (the rules then take it): at the
-    start of the step, with no position held and no bomber about, none is listed."""
+    start of the step, with no position held and no bomber about, none is listed; never
+    while the fighter holds a Redline it may play (book § Redline)."""
     p = plane(state, state.active)
     if state.speed_target or holding(state, p.id) or bombers_at(state, p):
-        return len(speed_choices(state)) == 1
-    return not speed_targets(state, p)
+        forced = len(speed_choices(state)) == 1
+    else:
+        forced = not speed_targets(state, p)
+    return forced and not redlines(state, p.id)
 
 
 def speed_step(state: DifState, decision: Speed | Abandon, events: list[Event]) -> DifState:
@@ -136,16 +145,26 @@ def speed_step(state: DifState, decision: Speed | Abandon, events: list[Event]) 
     return state
 
 
-class SpeedManeuver(PromptKind[DifState, Speed | Abandon]):
-    """The phase « Manœuvre de Vitesse » of a fighter's turn."""
+class SpeedManeuver(PromptKind[DifState, Speed | Abandon | PlayRedline]):
+    """The phase « Manœuvre de Vitesse » of a fighter's turn (Redline may be played in
+    it: book § Redline)."""
 
     kind = "speed"
-    decision = (Speed, Abandon)
+    decision = (Speed, Abandon, PlayRedline)
     rule = f"{R} § Manœuvrer avec vitesse"
 
-    def legal(self, state: DifState, frame: Frame, seat: Seat) -> Sequence[Speed | Abandon]:
-        return speed_choices(state)
+    def legal(self, state: DifState, frame: Frame, seat: Seat
+              ) -> Sequence[Speed | Abandon | PlayRedline]:
+        return [*speed_choices(state), *redlines(state, state.active)]
 
-    def apply(self, state: DifState, frame: Frame, seat: Seat, decision: Speed | Abandon,
-              events: list[Event]) -> DifState:
+    def refusal(self, state: DifState, frame: Frame, seat: Seat,
+                decision: Speed | Abandon | PlayRedline) -> str | IllegalDecision | None:
+        if isinstance(decision, PlayRedline):
+            return redline_refusal(state, state.active, decision)
+        return super().refusal(state, frame, seat, decision)
+
+    def apply(self, state: DifState, frame: Frame, seat: Seat,
+              decision: Speed | Abandon | PlayRedline, events: list[Event]) -> DifState:
+        if isinstance(decision, PlayRedline):
+            return play_redline(pop(state), state.active, decision, events)
         return speed_step(pop(state), decision, events)

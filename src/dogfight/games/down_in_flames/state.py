@@ -71,6 +71,12 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """More than one: team play (book § Jeu par équipes)."""
     planes_per_seat: int = 1
     """More than one: § Voler sur plusieurs appareils."""
+    side_seats: dict[Literal["allies", "axis"], int] = {}
+    """Seats of one side, instead of ``seats_per_side`` (teams of different sizes:
+    book § Jeu par équipes, two Axis players against three Allied ones)."""
+    side_planes: dict[Literal["allies", "axis"], int] = {}
+    """Aircraft per seat of one side, instead of ``planes_per_seat`` (three Emils
+    against one Spitfire: § Voler sur plusieurs appareils)."""
     historical: bool = True
     """§ Nationalité et année: Axis fighters against Allied fighters."""
     turns: int = 6

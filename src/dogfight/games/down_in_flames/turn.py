@@ -149,10 +149,11 @@ def step(state: DifState) -> list[Frame]:
     if phase == "flak":
         assert m is not None
         return [Frame("flak", (m.defender,), "Choose the flak pattern in secret")]
-    if phase == "formation":
-        assert m is not None
-        return [Frame("formation", (m.attacker,), "Arrange your bombers",
-                      {"altitude": bombers.formation_level(state)})]
+    if phase == "formation":  # the bombers' side (a mission's attacker, or a dogfight's)
+        level = bombers.formation_level(state)
+        seat = m.attacker if m is not None else next(
+            p.seat for p in state.planes if p.bomber and p.altitude == level)
+        return [Frame("formation", (seat,), "Arrange your bombers", {"altitude": level})]
     if phase == "bombing":
         assert m is not None
         return [Frame("bombing", (m.attacker,), "Choose a bombing pattern",

@@ -40,6 +40,13 @@ def would_exceed(state: WowState, p: Plane) -> bool:
     return p.altitude >= top(state, p) and p.climb_counters + 1 >= climb
 
 
+def before(p: Plane) -> str | None:
+    """The maneuver flown before the one just flown, last turn's last card when it is
+    this turn's first (steep cards are never consecutive "y compris d'un tour à
+    l'autre": book § PROGRAMMATION, § PLONGÉE FORCÉE)."""
+    return p.executed[-2] if len(p.executed) >= 2 else p.last_kind
+
+
 def effect(state: WowState, p: Plane, kind: str, events: list[Event]) -> WowState:
     """Climb, dive, Immelmann and Split-S change levels (book § ALTITUDE, § PLONGÉE,
     § MONTER, § SPLIT-S); the ground and the variants (§ ATTERRISSAGE, DÉCOLLAGE ET
@@ -54,7 +61,7 @@ def effect(state: WowState, p: Plane, kind: str, events: list[Event]) -> WowStat
         counters += 1
         if counters >= climb:
             altitude, counters = altitude + 1, 0
-    elif kind == "dive" and rules.forced_dive and p.executed[-2:-1] == ("stall",):
+    elif kind == "dive" and rules.forced_dive and before(p) == "stall":
         if altitude <= bottom + 1:
             events.append(Event("crashed", {"plane": p.id, "reason": "forced dive too low"}))
             return put(state, replace(p, status="crashed"))

@@ -128,6 +128,15 @@ class GroundRoll(_Strict, frozen=True):
     source: str
 
 
+class GroundSlide(_Strict, frozen=True):
+    """How far an aircraft on the ground may slide its stand before phase 2: ``reach``
+    (mm, the most its centre moves), in ``step`` mm along each table axis."""
+
+    reach: float
+    step: float
+    source: str
+
+
 class TableFile(_Strict, frozen=True):
     base: Sized
     ruler: Sized
@@ -136,6 +145,7 @@ class TableFile(_Strict, frozen=True):
     play_area: Sized
     landing_field: Sized
     ground_roll: tuple[GroundRoll, ...]
+    ground_slide: GroundSlide
 
 
 # -- all of it -----------------------------------------------------------------------------------
@@ -217,6 +227,9 @@ def load(directory: Path | None = None) -> WowData:
     for name, part in (("base", table.base), ("ruler", table.ruler),
                        ("play_area", table.play_area), ("landing_field", table.landing_field)):
         check_source(part.source, f, name)
+    check_source(table.ground_slide.source, f, "ground_slide")
+    if table.ground_slide.reach < 0 or table.ground_slide.step <= 0:
+        raise DataError(f, "ground_slide", "the reach cannot be negative, the step is positive")
     for i, roll in enumerate(table.ground_roll):
         check_source(roll.source, f, f"ground_roll[{i}]")
         if roll.accident_cards < 0 or roll.step < 0 or roll.next < 0:

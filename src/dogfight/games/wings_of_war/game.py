@@ -26,6 +26,7 @@ from dogfight.games.wings_of_war.data import WowData, dataset
 from dogfight.games.wings_of_war.fire import targets
 from dogfight.games.wings_of_war.planning import available_cards
 from dogfight.games.wings_of_war.preparation import scenario_names, setup
+from dogfight.games.wings_of_war.preview import hints
 from dogfight.games.wings_of_war.state import (
     ACTIVE,
     DeckState,
@@ -82,6 +83,7 @@ class WingsOfWar(PromptedGame[WowState]):
     # the contract's reads, answered by their modules (:mod:`.view`, :mod:`.victory`,
     # :mod:`.words`) without a call in between
     view = staticmethod(view)
+    hints = staticmethod(hints)
     outcome = staticmethod(outcome)
     label = staticmethod(label)
     template = staticmethod(template)

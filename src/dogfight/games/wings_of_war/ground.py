@@ -99,21 +99,41 @@ def ground_frame(state: WowState, plane_ids: tuple[str, ...]) -> Frame:
 
 
 class Turn(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The stand turned to ``heading`` and slid by ``dx``, ``dy`` mm (x East, y South)."""
+
     plane: str
     heading: int
+    dx: int = 0
+    dy: int = 0
+
+
+def slides(state: WowState, p: Plane) -> list[tuple[int, int]]:
+    """The slides of ``p``'s stand (``data/table.toml`` ``ground_slide``): within the
+    reach, in steps, its centre on the table."""
+    rule = dataset().table.ground_slide
+    step, n = int(rule.step), int(rule.reach // rule.step)
+    return [(i * step, j * step) for i in range(-n, n + 1) for j in range(-n, n + 1)
+            if (i * step) ** 2 + (j * step) ** 2 <= rule.reach ** 2
+            and geo.inside(geo.Pose(p.pose.x + i * step, p.pose.y + j * step, 0),
+                           state.area.width, state.area.height)]
 
 
 class GroundMove(Asked[Turn]):
-    """Before the second reveal, an aircraft on the ground turns freely (book
-    § Avions au sol)."""
+    """Before the second reveal, an aircraft on the ground moves or turns freely (book
+    § Avions au sol: "bouger ou tourner la base")."""
 
     kind = "ground-move"
     decision = Turn
     rule = f"book: {BOOK} § Avions au sol"
 
     def legal(self, state: WowState, frame: Frame, seat: Seat) -> list[Turn]:
-        return [Turn(pid, h) for pid in frame.data["planes"]
-                if plane(state, pid).seat == seat for h in range(0, 360, 15)]
+        out = []
+        for pid in frame.data["planes"]:
+            p = plane(state, pid)
+            if p.seat == seat:
+                out += [Turn(pid, h, dx, dy) for dx, dy in slides(state, p)
+                        for h in range(0, 360, 15)]
+        return out
 
     def refusal(self, state: WowState, frame: Frame, seat: Seat,
                 decision: Turn) -> str | IllegalDecision | None:
@@ -124,12 +144,20 @@ class GroundMove(Asked[Turn]):
             return f"{p.id} cannot be moved on the ground now"
         if decision.heading % 15 or not 0 <= decision.heading < 360:
             return "the heading is a multiple of 15 from 0 to 345"
+        if (decision.dx, decision.dy) not in slides(state, p):
+            rule = dataset().table.ground_slide
+            return (f"the stand slides within {rule.reach:g} mm, in steps of {rule.step:g} "
+                    f"mm, and stays on the table")
         return None
 
     def apply(self, state: WowState, frame: Frame, seat: Seat, decision: Turn,
               events: list[Event]) -> WowState:
         p = plane(state, decision.plane)
-        state = put(state, replace(p, pose=geo.Pose(p.pose.x, p.pose.y, decision.heading)))
+        pose = geo.Pose(p.pose.x + decision.dx, p.pose.y + decision.dy, decision.heading)
+        state = put(state, replace(p, pose=pose))
+        if decision.dx or decision.dy:
+            events.append(Event("moved-on-ground", {"plane": p.id, "dx": decision.dx,
+                                                    "dy": decision.dy}))
         events.append(Event("turned-on-ground", {"plane": p.id, "heading": decision.heading}))
         rest = tuple(pid for pid in frame.data["planes"] if pid != p.id)
         return replace_top(state, ground_frame(state, rest)) if rest else pop(state)

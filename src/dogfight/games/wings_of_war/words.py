@@ -28,7 +28,9 @@ def label(state: WowState, seat: Seat, decision: Decision) -> str:
     if "tail" in decision:
         return f"{p.id}: tail {decision['tail']}"
     if "heading" in decision:
-        return f"{p.id}: turn on the ground to heading {decision['heading']}"
+        slide = (f", slide {decision['dx']} mm east, {decision['dy']} mm south"
+                 if decision.get("dx") or decision.get("dy") else "")
+        return f"{p.id}: turn on the ground to heading {decision['heading']}{slide}"
     if decision.get("hold"):
         return f"{p.id}: hold fire ({decision['arc']} gun)"
     slot = next(s for s in state.fire_slots
@@ -116,6 +118,7 @@ EVENT_TEXTS = {
     "took-off": "{plane} takes off",
     "card-ignored": "Phase {phase}: {plane} stays on the ground",
     "turned-on-ground": "{plane} turns on the ground to heading {heading}",
+    "moved-on-ground": "{plane} moves on the ground by {dx} mm east, {dy} mm south",
     "below-floor": "{plane} dives below the floor",
     "in-clouds": "{plane} is in the clouds",
     "cloud-card": "{plane} flies {name} in the clouds",

@@ -119,3 +119,66 @@ export function statusText(observation) {
   }
   return parts.join(" · ");
 }
+
+// =============================================================== what happened
+// The events since the board was last drawn, shown step by step by the board module's
+// `animate` (moves along their paths, fire, damage), with a speed and a skip button in
+// the `player` box. Shared by the table and the replay.
+const SPEEDS = [0.5, 1, 2, 4];
+let playing = null;
+
+/** Stop what is being shown (the board jumps to the end). */
+export function stopAnimation() {
+  const handle = playing;
+  playing = null;
+  handle?.skip();
+}
+
+/** Whether events are being shown. */
+export function animating() {
+  return playing !== null;
+}
+
+/**
+ * Show ``events`` (new since ``before``) on the board drawn in ``node``; false when
+ * there is nothing to show. ``onDone`` is called when the showing ends (or is skipped).
+ */
+export function playEvents(node, events, before, after, player, onDone = () => {}) {
+  stopAnimation();
+  const board = boardOf(after);
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  if (!board.animate || !events.length || !before || reduced) return false;
+  const speed = () => Number(localStorage.getItem("dogfight.speed")) || 1;
+  const select = el("select", { id: "speed", "aria-label": t("Speed") },
+    SPEEDS.map((s) => el("option", { value: String(s) }, `${s}×`)));
+  select.value = String(speed());
+  select.addEventListener("change", () => localStorage.setItem("dogfight.speed", select.value));
+  const stepText = el("span", { class: "player-step" });
+  const skip = el("button", { type: "button", id: "skip" }, t("Skip"));
+  const hide = () => {
+    player.hidden = true;
+    fill(player);
+    delete document.body.dataset.animating;
+  };
+  fill(player, el("strong", { class: "player-title" }, t("What happened")), stepText,
+    el("label", { class: "speed" }, t("Speed"), " ", select), skip);
+  player.hidden = false;
+  document.body.dataset.animating = "1";
+  let handle = null;
+  handle = board.animate(node, events, before, after, {
+    speed,
+    step: (text) => { stepText.textContent = text; },
+    done: () => {
+      if (playing === handle) playing = null;
+      hide();
+      onDone();
+    },
+  });
+  if (!handle) {
+    hide();
+    return false;
+  }
+  playing = handle;
+  skip.addEventListener("click", stopAnimation);
+  return true;
+}

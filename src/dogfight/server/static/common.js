@@ -3,6 +3,11 @@
 
 import { t } from "./i18n.js";
 
+// A touch screen: keyboard hints are hidden (style.css: .touch)
+if (typeof window !== "undefined" && (window.matchMedia?.("(pointer: coarse)").matches || navigator.maxTouchPoints > 0)) {
+  document.documentElement.classList.add("touch");
+}
+
 /** el("div", {class: "x", onclick: f}, child, "text", ...) */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -1,9 +1,15 @@
 // Step through a finished game: replay.html?id=ID[&step=k][&seat=s]
 // GET /api/matches/{id}/replay?step=k&seat=s gives the table as seat s (or a
 // spectator) saw it after k actions; "steps" is the number of actions.
+// Phase by phase (the default): a phase is a run of decisions asked of the same
+// kinds of prompt in the same turn (and phase of the game's view); stepping to the
+// next one shows what happened meanwhile (the board's animation of the events).
+// Decision by decision on demand.
 
 import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
-import { loadBoard, renderBoard, renderLog, renderOutcome, renderSecrets, statusText } from "./board.js";
+import {
+  loadBoard, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
+} from "./board.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,6 +21,7 @@ let steps = null;
 let seats = [];
 let titles = {};
 let loading = 0;
+let current = null; // the body on screen
 
 async function main() {
   await loadI18n();
@@ -33,6 +40,12 @@ async function main() {
     if (event.key in moves) {
       event.preventDefault();
       go(moves[event.key]);
+    } else if (event.key === "PageDown" || event.key === "n") {
+      event.preventDefault();
+      phase(1);
+    } else if (event.key === "PageUp" || event.key === "p") {
+      event.preventDefault();
+      phase(-1);
     }
   });
   if (Number.isNaN(step)) step = 0;
@@ -46,12 +59,67 @@ function go(delta) {
   load();
 }
 
+/** Where a body stands in the game: decisions with the same key are one phase. */
+function phaseKey(body) {
+  const observation = body?.observation || {};
+  const kinds = [...new Set(Object.values(observation.pending || {}).map(String))].sort().join(",");
+  return `${observation.turn ?? ""}|${observation.view?.phase ?? ""}|${kinds}`;
+}
+
+function fetchStep(k) {
+  const query = new URLSearchParams({ step: String(k), lang: lang() });
+  if (seat) query.set("seat", seat);
+  return api(`/api/matches/${matchId}/replay?${query}`);
+}
+
+/** To the first decision of the next phase (shown as it happened), or of this or the previous one. */
+async function phase(direction) {
+  if (steps === null || !current) return;
+  const ticket = ++loading;
+  const start = phaseKey(current);
+  let k = step;
+  let result = null;
+  if (direction > 0) {
+    while (k < steps) {
+      k += 1;
+      result = await fetchStep(k);
+      if (ticket !== loading || !result.ok) break;
+      if (phaseKey(result.body) !== start) break;
+    }
+  } else {
+    // back to where this phase began; already there, to where the one before began
+    let key = start;
+    result = { ok: true, body: current };
+    if (k > 0) {
+      const previous = await fetchStep(k - 1);
+      if (ticket !== loading || !previous.ok) return;
+      if (phaseKey(previous.body) !== key) {
+        k -= 1;
+        key = phaseKey(previous.body);
+        result = previous;
+      }
+    }
+    while (k > 0) {
+      const previous = await fetchStep(k - 1);
+      if (ticket !== loading || !previous.ok) return;
+      if (phaseKey(previous.body) !== key) break;
+      k -= 1;
+      result = previous;
+    }
+  }
+  if (ticket !== loading || !result) return;
+  step = k;
+  show(result, direction > 0);
+}
+
 async function load() {
   const ticket = ++loading;
-  const query = new URLSearchParams({ step: String(step), lang: lang() });
-  if (seat) query.set("seat", seat);
-  const result = await api(`/api/matches/${matchId}/replay?${query}`);
+  const result = await fetchStep(step);
   if (ticket !== loading) return;
+  await show(result, false);
+}
+
+async function show(result, animated) {
   if (!result.ok) {
     showMessage(result.status === 403
       ? t("The replay opens once the game is over.")
@@ -73,9 +141,18 @@ async function load() {
   await loadBoard(observation); // what the board draws from (e.g. the cards' figures)
   const title = t(titles[game] || game || "");
   $("title").textContent = t("Replay: {title}", { title });
+  const before = current;
+  current = body;
   renderControls();
   const viewer = seat || null;
+  stopAnimation();
   fill($("board"), renderBoard(observation, viewer));
+  if (animated && before) {
+    const last = (before.events || []).length ? before.events[before.events.length - 1].n : -1;
+    const fresh = (body.events || []).filter((e) => e.n > last);
+    playEvents($("board"), fresh, before.observation, observation, $("player"));
+    $("announce").textContent = (body.log || []).slice(-Math.min(fresh.length, 12)).join(". ");
+  }
   fill($("outcome"), renderOutcome(observation, viewer));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
@@ -91,20 +168,35 @@ function renderControls() {
     el("option", { value: "" }, t("spectator")),
     seats.map((s) => el("option", { value: s }, s)));
   seatSelect.value = seat;
-  seatSelect.addEventListener("change", () => { seat = seatSelect.value; load(); });
+  seatSelect.addEventListener("change", () => { seat = seatSelect.value; current = null; load(); });
   const range = el("input", {
     type: "range", id: "step-range", min: 0, max: last, value: step, "aria-label": t("Step"),
   });
   range.addEventListener("change", () => { step = Number(range.value); load(); });
-  fill($("controls"),
+  const details = el("details", { class: "decision-steps", open: stepsOpen || undefined },
+    el("summary", {}, t("Decision by decision")),
     button("first", `« ${t("First")}`, -Infinity, step <= 0),
     button("previous", `◀ ${t("Previous")}`, -1, step <= 0),
     el("span", { id: "step", class: "step" }, t("Step {step} of {steps}", { step, steps: last })),
     button("next", `${t("Next")} ▶`, 1, step >= last),
     button("last", `${t("Last")} »`, Infinity, step >= last),
-    range,
+    range);
+  details.addEventListener("toggle", () => { stepsOpen = details.open; });
+  fill($("controls"),
+    el("button", { type: "button", id: "previous-phase", disabled: step <= 0, onclick: () => phase(-1) }, `◀◀ ${t("Previous phase")}`),
+    el("span", { class: "step" }, phaseText()),
+    el("button", { type: "button", id: "next-phase", class: "primary", disabled: step >= last, onclick: () => phase(1) }, `${t("Next phase")} ▶▶`),
     el("label", { for: "seat" }, t("Seen by")), seatSelect,
-    el("a", { href: `/api/matches/${matchId}/save`, download: `dogfight-${matchId.slice(0, 8)}.json` }, t("Download save")));
+    el("a", { href: `/api/matches/${matchId}/save`, download: `dogfight-${matchId.slice(0, 8)}.json` }, t("Download save")),
+    details);
+}
+
+let stepsOpen = false;
+
+/** The turn and the phase on screen, in words. */
+function phaseText() {
+  const observation = current?.observation || {};
+  return statusText({ ...observation, pending: observation.pending || {} }) || t("Step {step} of {steps}", { step, steps: steps ?? 0 });
 }
 
 main();

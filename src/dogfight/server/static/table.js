@@ -8,8 +8,8 @@
 
 import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
 import {
-  boardReady, decisionText, decisionWidgets, loadBoard, promptText, renderBoard, renderLog, renderOutcome,
-  renderSecrets, statusText,
+  animating, boardReady, decisionText, decisionWidgets, loadBoard, playEvents, promptText, renderBoard, renderLog,
+  renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
@@ -26,6 +26,9 @@ let shownSeat = null;      // hot-seat: the seat whose screen is unlocked
 let busy = false;          // a decision is on its way
 let planUi = null;         // a board's widgets on screen that take keys: {confirm, undo}
 let lastRendered = null;   // [key, seq, lang] of what is on screen
+let shown = null;          // {key, observation, lastEvent}: what the board shows, to animate what comes next
+let boardShown = null;     // the signature of the position the board shows
+let deferred = null;       // a position that came while the board was showing events
 
 // ============================================================= live state
 /** One viewer's state: GET at once, then the WebSocket; reconnects when it drops. */
@@ -194,6 +197,9 @@ function showHandover(seat) {
   // hide the previous seat's secrets before anything else
   planUi = null;
   lastRendered = null;
+  boardShown = null;
+  deferred = null;
+  stopAnimation();
   fill($("prompt"));
   fill($("secrets"));
   fill($("board"));
@@ -215,10 +221,13 @@ function unlockHandover() {
 
 function render({ key, body, seat, token, waiting }) {
   const observation = body.observation || {};
+  renderThinking(body);
+  const signature = `${key}|${body.seq}|${lang()}`;
+  if (lastRendered === signature) return; // the same position (e.g. only who thinks changed)
   const game = observation.game || body.game;
   if (!boardReady(observation)) {
     // what the board draws from (e.g. the cards' figures): drawn again once it is here
-    loadBoard(observation).then((ok) => { if (ok) { lastRendered = null; update(); } });
+    loadBoard(observation).then((ok) => { if (ok) { lastRendered = null; boardShown = null; update(); } });
   }
   const title = t(titles[game] || game || "");
   $("title").textContent = title;
@@ -234,7 +243,12 @@ function render({ key, body, seat, token, waiting }) {
   document.body.dataset.seat = seat || "";
   document.body.dataset.status = body.status || "";
 
-  fill($("board"), renderBoard(observation, seat));
+  if (boardShown !== signature) {
+    // a new position: drawn, and what led to it shown (not again for the same one);
+    // while the board shows what happened, it waits for the end (or a skip)
+    if (animating()) deferred = { key, body, seat, signature };
+    else drawBoard({ key, body, seat, signature });
+  }
   fill($("outcome"), renderOutcome(observation, seat));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, seat));
@@ -242,11 +256,56 @@ function render({ key, body, seat, token, waiting }) {
 
   renderInvites(body, seat);
 
-  const signature = `${key}|${body.seq}|${lang()}`;
-  const samePrompt = lastRendered === signature;
   lastRendered = signature;
-  if (samePrompt && busy) return;
   renderPrompt(body, seat, token, waiting);
+}
+
+function drawBoard({ key, body, seat, signature }) {
+  const observation = body.observation || {};
+  boardShown = signature;
+  deferred = null;
+  fill($("board"), renderBoard(observation, seat));
+  showEvents(key, body, observation);
+}
+
+/** The animation ended: the position that came meanwhile, and the planner's ghosts. */
+function afterAnimation() {
+  if (deferred) drawBoard(deferred);
+  planUi?.ghosts?.();
+}
+
+/** What happened since the board was last drawn: animated, and told to screen readers. */
+function showEvents(key, body, observation) {
+  const events = Array.isArray(body.events) ? body.events : [];
+  const newest = events.length ? events[events.length - 1].n : -1;
+  const previous = shown && shown.key === key ? shown : null;
+  shown = { key, observation, lastEvent: newest };
+  if (!previous || newest <= previous.lastEvent) return;
+  const fresh = events.filter((e) => e.n > previous.lastEvent);
+  playEvents($("board"), fresh, previous.observation, observation, $("player"), afterAnimation);
+  const lines = (body.log || []).slice(-Math.min(fresh.length, 12));
+  $("announce").textContent = lines.map((line) => t(String(line))).join(". ");
+}
+
+/** Who of the computer pilots is thinking now, if any. */
+function renderThinking(body) {
+  const box = $("thinking");
+  const info = body.thinking;
+  if (!info || body.status === "over") {
+    box.hidden = true;
+    fill(box);
+    delete document.body.dataset.thinking;
+    return;
+  }
+  box.hidden = false;
+  document.body.dataset.thinking = info.seat;
+  fill(box, el("span", { class: "spinner", "aria-hidden": "true" }),
+    el("span", {}, t("{seat} (computer) is thinking…", { seat: info.seat })), " ",
+    el("small", {}, t("decisions made this turn: {n}", { n: info.decisions })),
+    // the side's search this turn against its budget (indeterminate without one)
+    el("progress", info.budget
+      ? { "aria-label": t("thinking"), max: String(info.budget), value: String(Math.min(info.seconds || 0, info.budget)) }
+      : { "aria-label": t("thinking") }));
 }
 
 /** Links for the open seats (a friend joins with one), shown to the players. */
@@ -311,7 +370,28 @@ function renderPrompt(body, seat, token, waiting) {
     buttons: (someLegal, someLabels) => decisionButtons(body, token, someLegal, someLabels),
     keys: (handlers) => { planUi = handlers; },
   };
+  const keep = focusKey(box);
   fill(box, heading, decisionWidgets(observation, legal, labels, ctx) || decisionButtons(body, token, legal, labels));
+  restoreFocus(box, keep);
+}
+
+/** Where the keyboard focus is in ``box`` (a selector), to put it back after a redraw. */
+function focusKey(box) {
+  const node = document.activeElement;
+  if (!node || !box.contains(node) || node === box) return null;
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  const d = node.dataset || {};
+  if (d.card && d.plane) return `button.card[data-plane="${CSS.escape(d.plane)}"][data-card="${CSS.escape(d.card)}"]`;
+  if (d.decision) return `[data-decision="${CSS.escape(d.decision)}"]`;
+  return "button";
+}
+
+function restoreFocus(box, key) {
+  if (!key) return;
+  const usable = (node) => node && !node.disabled && node.offsetParent !== null;
+  let target = box.querySelector(key);
+  if (!usable(target)) target = [...box.querySelectorAll("button.card, button.decision, button")].find(usable);
+  target?.focus({ preventScroll: true });
 }
 
 function decisionButtons(body, token, legal, labels) {
@@ -351,11 +431,14 @@ function onKey(event) {
   if (!planUi || !$("handover").hidden) return;
   const target = event.target;
   if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
+  // Enter and Space pick the focused card (the button's own click); C or Ctrl+Enter confirm
   if (event.key === "Backspace") {
     event.preventDefault();
     planUi.undo();
-  } else if (event.key === "Enter") {
-    if (target && target.tagName === "BUTTON" && target.id !== "confirm" && !target.classList.contains("card")) return;
+  } else if ((event.key === "c" || event.key === "C") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    planUi.confirm();
+  } else if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
     event.preventDefault();
     planUi.confirm();
   }

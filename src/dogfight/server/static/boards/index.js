@@ -15,6 +15,11 @@
 //       the prompt's own widgets (e.g. a card planner), or null for the page's buttons;
 //       ctx = {matchId, seat, busy(), send(decisions, accepted?) -> Promise<bool>,
 //              buttons(legal, labels) -> Element, keys({undo, confirm})}
+//   animate(node, events, before, after, ctl) -> {skip()}|null
+//       show the new events ({n, kind, data}: body.events) on the board just drawn in
+//       node, from the observation `before` (moves along their paths, shots...);
+//       ctl = {speed() -> number, step(text), done()}; board.js's playEvents adds the
+//       speed control and the skip button. The table and the replay use it alike.
 //   load(observation) -> Promise<bool>          fetch what the board draws from, once
 //   ready(observation) -> bool                  whether that is here (else drawn again
 //                                               once load() resolves)

@@ -46,6 +46,7 @@ function tableBoard(view, seats, seat) {
     preserveAspectRatio: "xMidYMid meet",
     role: "img",
     "aria-label": t("The table"),
+    dataset: { height: String(height), width: String(width) },
   });
   board.append(svg("title", {}, t("The table: {width} x {height} mm", { width, height })));
   board.append(svg("rect", { class: "table", x: 0, y: 0, width, height }));
@@ -135,8 +136,38 @@ function tableBoard(view, seats, seat) {
   }
   const bounds = { x0: -margin, x1: width + margin, y0: -margin, y1: height + margin };
   for (const entry of placeLabels(labelEntries, font, bounds, obstacles)) labels.append(labelNode(entry));
-  board.append(arcs, bases, labels);
-  return el("div", { class: "board-wrap" }, board, legend(colours, seats, seat));
+  board.append(arcs, bases, labels, svg("g", { class: "ghosts" }), svg("g", { class: "effects" }));
+  return zoomable(board, seat, legend(colours, seats, seat));
+}
+
+// A small screen shows a large table small: the board zooms (scrolling in its frame,
+// never the page), centred on the reader's aircraft; the choice is kept.
+let zoomed = localStorage.getItem("dogfight.zoom") === "1";
+
+function zoomable(board, seat, legendNode) {
+  const frame = el("div", { class: `board-frame${zoomed ? " zoomed" : ""}` }, board);
+  const button = el("button", {
+    type: "button", class: "zoom small", "aria-pressed": zoomed ? "true" : "false",
+    onclick: () => {
+      zoomed = !zoomed;
+      localStorage.setItem("dogfight.zoom", zoomed ? "1" : "0");
+      frame.classList.toggle("zoomed", zoomed);
+      button.setAttribute("aria-pressed", zoomed ? "true" : "false");
+      button.textContent = zoomed ? t("Whole table") : t("Zoom in");
+      centre();
+    },
+  }, zoomed ? t("Whole table") : t("Zoom in"));
+  const centre = () => requestAnimationFrame(() => {
+    if (!zoomed || !frame.isConnected) return;
+    const mine = board.querySelector(`g.plane.mine g.pose`) || board.querySelector("g.plane.active g.pose");
+    if (!mine) return;
+    const box = mine.getBoundingClientRect();
+    const outer = frame.getBoundingClientRect();
+    frame.scrollLeft += box.left + box.width / 2 - outer.left - frame.clientWidth / 2;
+    frame.scrollTop += box.top + box.height / 2 - outer.top - frame.clientHeight / 2;
+  });
+  centre();
+  return el("div", { class: "board-wrap" }, el("div", { class: "board-tools" }, button), frame, legendNode);
 }
 
 function labelLines(plane, view, active) {
@@ -368,6 +399,7 @@ function planningPanel(observation, legal, labels, ctx) {
     }
   });
   const planning = planes.filter((p) => hands[p.id]);
+  hinted = observation.hints?.courses || {};
   const state = loadPicks(matchId, seat, turn);
   // keep only picks that are still legal and fit the slots left
   for (const plane of planning) {
@@ -381,53 +413,145 @@ function planningPanel(observation, legal, labels, ctx) {
 
   const container = el("div", { class: "planning" });
   const complete = () => planning.every((p) => (p.plan || []).length + state.picks[p.id].length === 3);
-  const confirmButton = el("button", { type: "button", id: "confirm", class: "primary", title: t("Enter") }, t("Confirm"));
-  const undoButton = el("button", { type: "button", id: "undo", title: t("Backspace") }, t("Undo"));
+  const confirmButton = el("button", { type: "button", id: "confirm", class: "primary", "aria-keyshortcuts": "C" }, t("Confirm"));
+  const undoButton = el("button", { type: "button", id: "undo", "aria-keyshortcuts": "Backspace" }, t("Undo"));
+  const warningsBox = el("div", { class: "plan-warnings", role: "status", "aria-live": "polite" });
+  let hovered = null; // [plane id, card number] shown as a ghost
+
+  /** The card numbers of a plane's plan so far: sent to the server, then picked here. */
+  const sequence = (plane) => [...(plane.plan || []).map((c) => c.card), ...state.picks[plane.id]];
 
   function redraw() {
     savePicks(matchId, seat, turn, state);
+    const focused = document.activeElement;
+    const focus = focused && container.contains(focused) && focused.dataset?.card
+      ? { plane: focused.dataset.plane, card: Number(focused.dataset.card), index: Number(focused.dataset.index) }
+      : focused === confirmButton ? "confirm" : focused === undoButton ? "undo" : null;
+    const warnings = [];
     fill(container, planning.map((plane) => {
       const sent = plane.plan || [];
       const mine = state.picks[plane.id];
       const byNumber = Object.fromEntries(hands[plane.id].map((c) => [c.number, c]));
+      const chain = courseNodes(plane, sequence(plane));
+      chain.forEach((node, i) => {
+        const words = nodeWarning(plane, node);
+        if (words) {
+          const n = sequence(plane)[i];
+          const name = byNumber[n]?.name || sent[i]?.name || `#${n}`;
+          warnings.push(t("{plane}, card {slot} ({name}): {warning}", { plane: plane.id, slot: i + 1, name: t(name), warning: words }));
+        }
+      });
       const slots = [0, 1, 2].map((i) => {
+        const node = chain[i];
+        const warn = node && nodeWarning(plane, node) ? " warn" : "";
         if (i < sent.length) {
-          return el("li", { class: "slot sent" }, el("span", { class: "slot-n" }, String(i + 1)), t(sent[i].name), el("small", {}, ` #${sent[i].card}`));
+          return el("li", { class: `slot sent${warn}` }, el("span", { class: "slot-n" }, String(i + 1)),
+            cardFace(plane.maneuver_deck, sent[i].card), t(sent[i].name), el("small", {}, ` #${sent[i].card}`));
         }
         const n = mine[i - sent.length];
         if (n !== undefined) {
           const card = byNumber[n];
-          return el("li", { class: "slot picked", dataset: { card: String(n) } },
-            el("span", { class: "slot-n" }, String(i + 1)), t(card?.name || `#${n}`), card?.steep ? " ♦" : "", el("small", {}, ` #${n}`));
+          return el("li", { class: `slot picked${warn}`, dataset: { card: String(n) } },
+            el("span", { class: "slot-n" }, String(i + 1)), cardFace(plane.maneuver_deck, n),
+            t(card?.name || `#${n}`), card?.steep ? " ♦" : "", el("small", {}, ` #${n}`));
         }
         return el("li", { class: "slot empty" }, el("span", { class: "slot-n" }, String(i + 1)), "—");
       });
       const full = sent.length + mine.length >= 3;
-      const hand = hands[plane.id].map((card) => el("button", {
-        type: "button",
-        class: `card${card.steep ? " steep" : ""}`,
-        dataset: { card: String(card.number), plane: plane.id },
-        disabled: ctx.busy() || full || mine.includes(card.number),
-        title: card.steep ? t("steep maneuver") : "",
-        onclick: () => {
-          if (ctx.busy() || full || mine.includes(card.number)) return;
-          mine.push(card.number);
-          state.stack.push(plane.id);
-          redraw();
-        },
-      }, el("span", { class: "card-name" }, t(card.name)), card.steep ? el("span", { class: "steep-mark" }, "♦") : null,
-      el("span", { class: "card-number" }, `#${card.number}`)));
+      const ended = chain.length && chain[chain.length - 1].e;
+      const nextNodes = chain.length ? chain[chain.length - 1].n : courseOf(plane)?.tree;
+      const hand = hands[plane.id].map((card, index) => {
+        const picked = mine.includes(card.number);
+        const node = full || ended || picked ? null : nodeOf(plane, nextNodes, card.number);
+        const warning = node ? nodeWarning(plane, node) : null;
+        return el("button", {
+          type: "button",
+          class: `card${card.steep ? " steep" : ""}${warning ? " warn" : ""}${picked ? " picked" : ""}`,
+          dataset: { card: String(card.number), plane: plane.id, index: String(index) },
+          disabled: ctx.busy() || full || picked,
+          "aria-label": `${t(card.name)}${card.steep ? `, ${t("steep maneuver")}` : ""} #${card.number}${warning ? `: ${warning}` : ""}`,
+          onclick: () => {
+            if (ctx.busy() || full || mine.includes(card.number)) return;
+            mine.push(card.number);
+            state.stack.push(plane.id);
+            hovered = null;
+            redraw();
+          },
+          onmouseenter: () => { hovered = [plane.id, card.number]; drawAllGhosts(); },
+          onmouseleave: () => { hovered = null; drawAllGhosts(); },
+          onfocus: () => { hovered = [plane.id, card.number]; drawAllGhosts(); },
+          onblur: () => { hovered = null; drawAllGhosts(); },
+          onkeydown: (event) => moveInHand(event),
+        }, cardFace(plane.maneuver_deck, card.number),
+        el("span", { class: "card-name" }, t(card.name)), card.steep ? el("span", { class: "steep-mark", title: t("steep maneuver") }, "♦") : null,
+        el("span", { class: "card-number" }, `#${card.number}`),
+        warning ? el("span", { class: "card-warning" }, `⚠ ${warning}`) : null);
+      });
       return el("section", { class: "plan-plane", dataset: { plane: plane.id } },
         el("h3", {}, `${plane.id} · ${plane.name}`),
         el("ol", { class: "plan-slots" }, slots),
-        el("div", { class: "hand", role: "group", "aria-label": t("Hand") }, hand));
+        el("div", { class: "hand", role: "group", "aria-label": t("Hand of {plane}", { plane: plane.id }) }, hand));
     }),
+    warningsBox,
     el("div", { class: "plan-actions" }, undoButton, confirmButton,
-      el("span", { class: "hint" }, t("Backspace: undo · Enter: confirm"))),
+      el("span", { class: "hint kbd-hint" }, t("Enter or Space: pick the focused card · Backspace: undo · C: confirm"))),
     others.length ? el("div", { class: "other-decisions" }, el("h4", {}, t("Other decisions")),
       ctx.buttons(others.map(([d]) => d), others.map(([, i]) => labels[i]))) : null);
+    fill(warningsBox, warnings.length ? el("ul", {}, warnings.map((w) => el("li", {}, `⚠ ${w}`))) : null);
+    warningsBox.hidden = !warnings.length;
     confirmButton.disabled = ctx.busy() || !complete() || !state.stack.length;
+    confirmButton.textContent = warnings.length ? t("Confirm anyway") : t("Confirm");
     undoButton.disabled = ctx.busy() || !state.stack.length;
+    drawAllGhosts();
+    restoreFocus(focus);
+  }
+
+  /** Focus where it was: the same card, else the next one of that hand still free. */
+  function restoreFocus(focus) {
+    if (!focus) return;
+    if (focus === "confirm" || focus === "undo") {
+      const button = focus === "confirm" ? confirmButton : undoButton;
+      if (!button.disabled) { button.focus({ preventScroll: true }); return; }
+    }
+    const cards = [...container.querySelectorAll("button.card")];
+    const same = cards.filter((b) => b.dataset.plane === focus.plane);
+    const free = (list) => list.find((b) => !b.disabled);
+    const target = free(same.filter((b) => Number(b.dataset.index) >= (focus.index || 0)))
+      || free(same) || free(cards) || (!confirmButton.disabled ? confirmButton : undoButton);
+    target?.focus({ preventScroll: true });
+  }
+
+  function moveInHand(event) {
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (!(event.key in moves)) return;
+    const hand = [...event.currentTarget.parentNode.querySelectorAll("button.card:not(:disabled)")];
+    const at = hand.indexOf(event.currentTarget);
+    const next = hand[(at + moves[event.key] + hand.length) % hand.length];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  function drawAllGhosts() {
+    const layer = document.querySelector("svg.wow-board g.ghosts");
+    if (!layer) return;
+    const height = Number(layer.ownerSVGElement.dataset.height) || 900;
+    const width = Number(layer.ownerSVGElement.dataset.width) || 900;
+    layer.replaceChildren();
+    for (const plane of planning) {
+      const chain = courseNodes(plane, sequence(plane));
+      let from = { x: plane.x, y: plane.y, h: plane.heading };
+      chain.forEach((node, i) => {
+        layer.append(ghost(from, node, String(i + 1), nodeWarning(plane, node), [width, height], "chain"));
+        from = node;
+      });
+      if (hovered && hovered[0] === plane.id && !(chain.length && chain[chain.length - 1].e)) {
+        const next = chain.length ? chain[chain.length - 1].n : courseOf(plane)?.tree;
+        const node = nodeOf(plane, next, hovered[1]);
+        if (node) layer.append(ghost(from, node, String(chain.length + 1), nodeWarning(plane, node), [width, height], "candidate"));
+      }
+    }
   }
 
   function undo() {
@@ -456,7 +580,262 @@ function planningPanel(observation, legal, labels, ctx) {
 
   undoButton.addEventListener("click", undo);
   confirmButton.addEventListener("click", confirm);
-  ctx.keys({ undo, confirm });
+  ctx.keys({ undo, confirm, ghosts: drawAllGhosts });
   redraw();
   return container;
 }
+
+// ----------------------------------------------------- where a plan ends (the game's own figures)
+// The view gives, for the planning seat's own aircraft only, every plan it may still
+// make flown by the rules (`courses`: Wings of War's preview.py); the page only reads it.
+
+let hinted = {}; // plane id -> its courses (observation.hints, set by the planner)
+const courseOf = (plane) => hinted[plane.id] || null;
+
+/** The nodes of a plane's course along a sequence of card numbers (as far as known). */
+function courseNodes(plane, numbers) {
+  const out = [];
+  let nodes = courseOf(plane)?.tree;
+  for (const n of numbers) {
+    const node = nodeOf(plane, nodes, n);
+    if (!node) break;
+    out.push(node);
+    nodes = node.n;
+  }
+  return out;
+}
+
+function nodeOf(plane, nodes, number) {
+  if (!nodes) return null;
+  const same = courseOf(plane)?.same?.[String(number)] ?? number;
+  return nodes[String(same)] || null;
+}
+
+const RESULTS = {
+  "left-table": () => t("leaves the table"),
+  crashed: () => t("crashes"),
+  "below-floor": () => t("goes below the floor"),
+  "out-of-control": () => t("goes out of control"),
+  ground: () => t("touches down"),
+  "in-clouds": () => t("enters the clouds"),
+};
+
+/** What is wrong with a card of a plan, in words (the rule's reason), or null. */
+function nodeWarning(plane, node) {
+  const parts = [];
+  if (node.r !== undefined && node.r !== null) {
+    const reason = courseOf(plane)?.reasons?.[node.r] || "";
+    parts.push(node.e === "out-of-control"
+      ? t("{reason}: out of control", { reason: t(reason) })
+      : t("{reason}: flown as a straight", { reason: t(reason) }));
+  }
+  if (node.e && node.e !== "out-of-control") parts.push(RESULTS[node.e] ? RESULTS[node.e]() : t(node.e));
+  return parts.length ? parts.join("; ") : null;
+}
+
+/** A ghost base where a card ends, and the path from the pose before it. */
+function ghost(from, node, text, warning, [width, height], kind) {
+  const flip = (y) => round(height - Number(y));
+  // off the table: a mark where the path crosses the edge (the ghost may be out of sight)
+  let exit = null;
+  if (node.e === "left-table") {
+    const dx = node.x - from.x;
+    const dy = node.y - from.y;
+    let s = 1;
+    for (const [d, start, limit] of [[dx, from.x, width], [dy, from.y, height]]) {
+      if (start + d * s > limit && d) s = Math.min(s, (limit - start) / d);
+      if (start + d * s < 0 && d) s = Math.min(s, -start / d);
+    }
+    const at = { x: from.x + dx * s, y: from.y + dy * s };
+    exit = svg("g", { class: "exit", transform: `translate(${round(at.x)},${flip(at.y)})` },
+      svg("circle", { r: 16 }), svg("path", { d: "M-8,-8 L8,8 M-8,8 L8,-8" }));
+  }
+  const path = curve(from, { x: node.x, y: node.y, h: node.h }, flip);
+  return svg("g", { class: `ghost ${kind}${warning ? " warn" : ""}`, dataset: { slot: text } },
+    svg("path", { class: "ghost-path", d: path }),
+    svg("g", { transform: `translate(${round(node.x)},${flip(node.y)}) rotate(${-Number(node.h || 0)})` },
+      svg("rect", { class: "ghost-base", x: -BASE_LENGTH / 2, y: -BASE_WIDTH / 2, width: BASE_LENGTH, height: BASE_WIDTH, rx: 3 }),
+      svg("path", { class: "nose", d: `M${BASE_LENGTH / 2 - 14},-9 L${BASE_LENGTH / 2 - 2},0 L${BASE_LENGTH / 2 - 14},9 Z` })),
+    svg("text", { class: "ghost-label", x: round(node.x), y: flip(node.y) + 6, "text-anchor": "middle" },
+      warning ? `${text} ⚠` : text),
+    exit,
+    warning ? svg("title", {}, warning) : null);
+}
+
+/** A smooth path (drawing only) from one pose to the next, leaving and arriving nose first. */
+function curve(a, b, flip) {
+  const length = Math.hypot(b.x - a.x, b.y - a.y) / 3;
+  const ra = (Number(a.h || 0) * Math.PI) / 180;
+  const rb = (Number(b.h || 0) * Math.PI) / 180;
+  const c1 = [a.x + length * Math.cos(ra), a.y + length * Math.sin(ra)];
+  const c2 = [b.x - length * Math.cos(rb), b.y - length * Math.sin(rb)];
+  return `M${round(a.x)},${flip(a.y)} C${round(c1[0])},${flip(c1[1])} ${round(c2[0])},${flip(c2[1])} ${round(b.x)},${flip(b.y)}`;
+}
+
+function bezier(a, b, s) {
+  const length = Math.hypot(b.x - a.x, b.y - a.y) / 3;
+  const ra = (Number(a.h || 0) * Math.PI) / 180;
+  const rb = (Number(b.h || 0) * Math.PI) / 180;
+  const p = [[a.x, a.y], [a.x + length * Math.cos(ra), a.y + length * Math.sin(ra)],
+    [b.x - length * Math.cos(rb), b.y - length * Math.sin(rb)], [b.x, b.y]];
+  const u = 1 - s;
+  const at = (i) => u * u * u * p[0][i] + 3 * u * u * s * p[1][i] + 3 * u * s * s * p[2][i] + s * s * s * p[3][i];
+  const turn = ((Number(b.h || 0) - Number(a.h || 0) + 540) % 360) - 180;
+  return { x: at(0), y: at(1), h: Number(a.h || 0) + turn * s };
+}
+
+// ------------------------------------------------------------------ the cards' faces
+// Drawn from the maneuver decks' figures (GET /api/games/{id}/data: the derived,
+// editable maneuvers.toml): the arrow from the base's front edge to the arrow head.
+let decks = null;
+let loadingDecks = null;
+
+export function load(observation) {
+  if (decks || !Array.isArray(observation?.view?.planes)) return Promise.resolve(true);
+  if (!loadingDecks) {
+    loadingDecks = fetch(`/api/games/${encodeURIComponent(observation.game)}/data`)
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((body) => {
+        if (!body) return false;
+        decks = body.maneuver_decks || {};
+        return true;
+      })
+      .catch(() => false)
+      .finally(() => { if (!decks) loadingDecks = null; });
+  }
+  return loadingDecks;
+}
+
+export function ready(observation) {
+  return Boolean(decks) || !Array.isArray(observation?.view?.planes);
+}
+
+/** A maneuver card's face: the path's arrow, as printed on the card (or nothing yet). */
+function cardFace(deck, number) {
+  const card = decks?.[deck]?.cards?.find((c) => c.number === number);
+  if (!card) return null;
+  // card frame: x forward = up, y left = left; the base's front edge at the origin
+  const head = { x: -Number(card.y), y: -Number(card.x) };
+  const h = (Number(card.heading) * Math.PI) / 180;
+  const dir = { x: -Math.sin(h), y: -Math.cos(h) };
+  const length = Math.hypot(head.x, head.y);
+  const c1 = { x: 0, y: -length * 0.45 };
+  const c2 = { x: head.x - dir.x * length * 0.45, y: head.y - dir.y * length * 0.45 };
+  const side = { x: -dir.y, y: dir.x };
+  const tip = { x: head.x + dir.x * 12, y: head.y + dir.y * 12 };
+  const wing = (k) => `${round(head.x + side.x * 9 * k)},${round(head.y + side.y * 9 * k)}`;
+  return svg("svg", { class: `card-face ${card.kind}${card.steep ? " steep" : ""}`, viewBox: "-105 -125 210 160", "aria-hidden": "true" },
+    svg("rect", { class: "face-base", x: -21, y: 0, width: 42, height: 30, rx: 3 }),
+    svg("path", { class: "face-path", d: `M0,0 C${round(c1.x)},${round(c1.y)} ${round(c2.x)},${round(c2.y)} ${round(head.x)},${round(head.y)}` }),
+    svg("path", { class: "face-head", d: `M${wing(1)} L${round(tip.x)},${round(tip.y)} L${wing(-1)} Z` }));
+}
+
+// ================================================================ animation
+/**
+ * Show what happened since the last observation, phase by phase: each card's movement
+ * along its path, fire as a line, damage and jams as they come. ``events`` are the new
+ * events ({kind, data}); ``before`` the observation drawn until now. Returns
+ * {skip()} or null when there is nothing to show; ``ctl.speed()`` multiplies the pace,
+ * ``ctl.step(text)`` names the step shown, ``ctl.done()`` is called at the end.
+ */
+export function animate(node, events, before, after, ctl) {
+  const board = node.querySelector?.("svg.wow-board");
+  const planes = before?.view?.planes;
+  if (!board || !Array.isArray(planes)) return null;
+  const height = Number(board.dataset.height) || 900;
+  const flip = (y) => round(height - Number(y));
+  const pose = {};
+  for (const p of planes) pose[p.id] = { x: Number(p.x), y: Number(p.y), h: Number(p.heading || 0) };
+  const steps = [];
+  let phase = before?.view?.phase || null;
+  for (const event of events) {
+    const d = event.data || {};
+    if (event.kind === "revealed" && d.phase !== undefined) phase = d.phase;
+    if (event.kind === "moved" && pose[d.plane]) {
+      const last = steps[steps.length - 1];
+      const move = { plane: d.plane, from: pose[d.plane], to: { x: Number(d.x), y: Number(d.y), h: Number(d.heading || 0) } };
+      pose[d.plane] = move.to;
+      if (last && last.kind === "move" && !last.moves.some((m) => m.plane === d.plane)) last.moves.push(move);
+      else steps.push({ kind: "move", phase, moves: [move] });
+    } else if (event.kind === "fire" && pose[d.plane] && pose[d.target]) {
+      steps.push({ kind: "fire", phase, from: pose[d.plane], to: pose[d.target], plane: d.plane, target: d.target, marks: [] });
+    } else if (MARKS[event.kind] && pose[d.plane]) {
+      const last = steps[steps.length - 1];
+      const mark = { at: pose[d.plane], text: MARKS[event.kind](d) };
+      if (last && last.kind === "fire") last.marks.push(mark);
+      else steps.push({ kind: "mark", phase, marks: [mark] });
+    }
+  }
+  if (!steps.some((s) => s.kind === "move" || s.kind === "fire")) return null;
+  const finals = {};
+  for (const group of board.querySelectorAll("g.plane")) {
+    const inner = group.querySelector("g.pose");
+    finals[group.dataset.plane] = inner.getAttribute("transform");
+    const start = planes.find((p) => p.id === group.dataset.plane);
+    if (start) inner.setAttribute("transform", `translate(${round(start.x)},${flip(start.y)}) rotate(${-Number(start.heading || 0)})`);
+  }
+  board.classList.add("animating");
+  const effects = board.querySelector("g.effects");
+  let stopped = false;
+  let frame = null;
+  let timer = null;
+  const finish = () => {
+    if (stopped) return;
+    stopped = true;
+    if (frame) cancelAnimationFrame(frame);
+    if (timer) clearTimeout(timer);
+    effects?.replaceChildren();
+    for (const group of board.querySelectorAll("g.plane")) {
+      const final = finals[group.dataset.plane];
+      if (final) group.querySelector("g.pose").setAttribute("transform", final);
+    }
+    board.classList.remove("animating");
+    ctl.done();
+  };
+  const place = (id, p) => {
+    const inner = board.querySelector(`g.plane[data-plane="${CSS.escape(id)}"] g.pose`);
+    inner?.setAttribute("transform", `translate(${round(p.x)},${flip(p.y)}) rotate(${-round(p.h)})`);
+  };
+  const run = (index) => {
+    if (stopped) return;
+    if (index >= steps.length) { finish(); return; }
+    const step = steps[index];
+    const speed = Math.max(0.25, Number(ctl.speed()) || 1);
+    ctl.step(step.phase ? t("Phase {phase}", { phase: step.phase }) : "");
+    effects?.replaceChildren();
+    if (step.kind === "move") {
+      const duration = 1100 / speed;
+      const started = performance.now();
+      const tick = (now) => {
+        if (stopped) return;
+        const s = Math.min(1, (now - started) / duration);
+        const eased = s < 0.5 ? 2 * s * s : 1 - (-2 * s + 2) ** 2 / 2;
+        for (const move of step.moves) place(move.plane, bezier(move.from, move.to, eased));
+        if (s < 1) frame = requestAnimationFrame(tick);
+        else timer = setTimeout(() => run(index + 1), 150 / speed);
+      };
+      frame = requestAnimationFrame(tick);
+      return;
+    }
+    if (step.kind === "fire") {
+      effects?.append(svg("line", { class: "shot", x1: round(step.from.x), y1: flip(step.from.y), x2: round(step.to.x), y2: flip(step.to.y) }));
+    }
+    for (const mark of step.marks) {
+      effects?.append(svg("text", { class: "mark", x: round(mark.at.x), y: flip(mark.at.y) - 48, "text-anchor": "middle" }, mark.text));
+    }
+    timer = setTimeout(() => run(index + 1), 900 / speed);
+  };
+  run(0);
+  return { skip: finish };
+}
+
+const MARKS = {
+  "damage-drawn": (d) => t("+{n} damage cards", { n: d.cards }),
+  jam: () => t("jammed!"),
+  explosion: () => t("explodes!"),
+  "shot-down": () => t("shot down"),
+  smoke: () => t("smoke"),
+  "on-fire": () => t("on fire"),
+  "left-table": () => t("leaves the table"),
+  crashed: () => t("crashed"),
+};

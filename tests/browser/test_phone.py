@@ -1,0 +1,106 @@
+"""Whole games on a phone-sized touch screen (390 x 844): Wings of War and Down In
+Flames to their end, the board first, then the decisions, then the log; nothing wider
+than the screen, touch targets of at least 44 px, no keyboard hint. Screenshots go to
+docs/img when DOGFIGHT_SCREENSHOTS is set (else a temporary folder).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from .conftest import require_browser
+from .test_down_in_flames import CLICK
+from .test_down_in_flames import READY as DIF_READY
+from .test_table_planning import READY, create, images
+
+require_browser()
+
+PHONE = {"has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+WIDE = "() => document.documentElement.scrollWidth"
+CUT = """() => [...document.querySelectorAll('button, select, a.button-link')]
+  .filter((b) => b.offsetParent !== null)
+  .map((b) => [b.textContent.trim().slice(0, 30), b.getBoundingClientRect()])
+  .filter(([, r]) => r.right > window.innerWidth + 1 || r.left < -1 || r.height < 43.5)
+  .map(([text, r]) => `${text} ${Math.round(r.left)}..${Math.round(r.right)}`
+    + ` h${Math.round(r.height)}`)"""
+
+
+def phone(new_page: Any) -> Any:
+    page = new_page(**PHONE)
+    page.set_viewport_size({"width": 390, "height": 844})
+    return page
+
+
+def order_of(page: Any, *selectors: str) -> list[float]:
+    return [float(page.locator(s).first.bounding_box()["y"]) for s in selectors]
+
+
+def test_a_wings_of_war_game_on_a_phone(server: str, new_page: Any, tmp_path: Path) -> None:
+    page = phone(new_page)
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create:not([disabled])")
+    assert page.evaluate(WIDE) <= 390, "the lobby scrolls sideways"
+    match_id, tokens = create(server, "wings-of-war", {"scenario": "duel", "max_turns": 2},
+                              {"allies": {"kind": "human"},
+                               "central": {"kind": "pilot", "pilot": "novice"}})
+    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}")
+    page.wait_for_function(READY)
+    assert page.locator(".kbd-hint").is_hidden()  # no keyboard hint on a touch screen
+    board, prompt, log = order_of(page, "#board", "#prompt", "#log")
+    assert board < prompt < log
+    shot = False
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        page.wait_for_function(READY)
+        assert page.evaluate(WIDE) <= 390, "the table scrolls sideways"
+        assert page.evaluate(CUT) == [], page.evaluate(CUT)
+        if page.locator(".outcome").count():
+            break
+        if page.locator("#prompt .hand button.card:not([disabled])").count():
+            for number in (4, 1, 6):
+                page.tap(f"#prompt button.card[data-card='{number}']")
+            if not shot:
+                page.screenshot(path=str(images(tmp_path) / "wings-of-war-phone.png"),
+                                full_page=True)
+                shot = True
+            page.tap("#confirm")
+            page.wait_for_function("() => !document.querySelector('#prompt .slot.picked')")
+            if page.locator("#skip").count():
+                page.tap("#skip")
+        else:
+            before = page.locator("#log li").count()
+            page.locator("#prompt button.decision:not([disabled])").first.tap()
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length > {before}"
+                " || document.querySelector('.outcome')")
+    assert "Game over" in page.inner_text(".outcome")
+
+
+def test_a_down_in_flames_game_on_a_phone(server: str, new_page: Any, tmp_path: Path) -> None:
+    page = phone(new_page)
+    match_id, tokens = create(server, "down-in-flames", {"mode": "dogfight", "turns": 2},
+                              {"allies": {"kind": "human"},
+                               "axis": {"kind": "pilot", "pilot": "novice"}}, seed=7)
+    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}")
+    page.wait_for_function(DIF_READY)
+    assert page.locator(".kbd-hint").count() == 0 or page.locator(".kbd-hint").is_hidden()
+    deadline = time.monotonic() + 90
+    shot = False
+    while True:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        page.wait_for_function(DIF_READY)
+        assert page.evaluate(WIDE) <= 390, "the table scrolls sideways"
+        assert page.evaluate(CUT) == [], page.evaluate(CUT)
+        if page.locator(".outcome").count():
+            break
+        if not shot and page.locator(".dif-hand .dif-card").count():
+            page.screenshot(path=str(images(tmp_path) / "down-in-flames-phone.png"),
+                            full_page=True)
+            shot = True
+        if page.evaluate(CLICK) is None:
+            continue
+        page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
+    assert "Game over" in page.inner_text(".outcome")
