@@ -173,12 +173,14 @@ def test_no_import_circle() -> None:
 
 
 AI_LAYERS = {"dogfight.ai.base": 0, "dogfight.ai.policies": 2, "dogfight.ai.greedy": 3,
-             "dogfight.ai.mcts": 3, "dogfight.ai.pilots": 4, "dogfight.ai": 5}
+             "dogfight.ai.mcts": 3, "dogfight.ai.character": 4, "dogfight.ai.pilots": 5,
+             "dogfight.ai": 6}
 """The pilots' layers; any other module of ``ai/`` is a game's pilot module (1)."""
 
 
 def test_the_pilots_import_downwards_only() -> None:
-    """base <- a game's pilot module <- policies <- greedy, mcts <- pilots <- ``ai``;
+    """base <- a game's pilot module <- policies <- greedy, mcts <- character <- pilots
+    <- ``ai``;
     the OpenSpiel adapter stands on ``ai.base`` only."""
     edges = graph()
     for module, targets in edges.items():

@@ -4,7 +4,7 @@ use, and the shape of the parts a game's pilot module registers.
 Layers of ``dogfight.ai`` (imports point down only; tests/test_import_cycles.py)::
 
     pilots.py            PILOTS (name -> factory), make_pilot
-    character.py         novice and veteran, over a game's paper scores
+    character.py         novice and veteran (over greedy and a game's paper scores)
     greedy.py, mcts.py   the generic pilots; they find a game's parts in POLICIES
     policies.py          POLICIES: game id -> its pilot module's GamePolicies
     wings_of_war.py, down_in_flames.py, ...   one game's greedy and search policies
