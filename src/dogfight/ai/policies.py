@@ -33,9 +33,16 @@ def _down_in_flames() -> GamePolicies:
     return down_in_flames.GAME_POLICIES
 
 
+def _age_of_dogfights() -> GamePolicies:
+    from dogfight.ai import age_of_dogfights
+
+    return age_of_dogfights.GAME_POLICIES
+
+
 POLICIES: dict[str, Callable[[], GamePolicies]] = {
     "wings-of-war": _wings_of_war,
     "down-in-flames": _down_in_flames,
+    "age-of-dogfights": _age_of_dogfights,
 }
 """Game id -> the loader of its pilot parts (see ``dogfight.ai.base.GamePolicies``)."""
 
