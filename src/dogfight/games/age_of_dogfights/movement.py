@@ -53,8 +53,9 @@ def steps_for(data: AgeData, kind: AircraftType, aircraft: Aircraft, die: int, c
     steps = kind.speed + die + altitude.step_change(data, change)
     if straight:
         steps += movement.straight_bonus
-    steps += sum(data.rules.damage[d].steps for d in aircraft.damage
-                 if d in data.rules.damage)
+    if aircraft.damage:
+        steps += sum(data.rules.damage[d].steps for d in aircraft.damage
+                     if d in data.rules.damage)
     steps += int(disarmed) + int(emptied)
     return max(steps, movement.min_steps)
 
@@ -66,8 +67,10 @@ def turns_allowed(data: AgeData, kind: AircraftType, aircraft: Aircraft, path: s
     same side (EFFET GYROSCOPIQUE: + to the right, − to the left, reversed for pushers,
     ignored when turning both ways), at most one while the pilot unjams its guns
     (MACHINE GUN JAMMING)."""
-    limit = kind.agility + sum(data.rules.damage[d].turns for d in aircraft.damage
-                               if d in data.rules.damage)
+    limit = kind.agility
+    if aircraft.damage:
+        limit += sum(data.rules.damage[d].turns for d in aircraft.damage
+                     if d in data.rules.damage)
     rights, lefts = path.count("R"), path.count("L")
     if rights and not lefts:
         limit += kind.gyro
@@ -205,7 +208,7 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
         return "no turns on two successive steps", BOOK + "RAYON DE BRAQUAGE"
     flown = flown[:flown_steps]
     levels = altitude.levels_along(data, aircraft.level, move.change, flown_steps)
-    held = {(Cell(*o.point), o.level) for o in others
+    held = {(o.point, o.level) for o in others  # (a Cell equals its (q, r))
             if o.where == "zone" and o.point is not None}
     if any((p, level) in held for (p, _), level in zip(flown, levels, strict=True)):
         return ("no passing through a point held at the same level",
@@ -466,31 +469,45 @@ def possible(state: AgeState, flight: Flight, path: str) -> bool:
                     others(state, aircraft.id), **flags) is not None
 
 
-def next_steps(state: AgeState, flight: Flight) -> tuple[str, ...]:
-    """The steps (F, L, R) that go on with the flight's path to some legal move: each
-    one :func:`possible`, the set-up made once."""
+def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
+    """The steps (F, L, R) that go on with the flight's path to some legal move, each one
+    :func:`possible`, with a whole legal path through it; the set-up made once. The
+    flight's ``way`` (a whole path through the steps taken) answers for its next step
+    without a search when :func:`refusal` accepts it and the search could not have
+    missed it (no wind, no two successive turns after the steps taken)."""
     data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
-    found = completions(data, grid, kind, aircraft, flight.die, move,
-                        others(state, aircraft.id), ("F", "L", "R"), **flags)
-    return tuple(letter for letter, path in zip("FLR", found, strict=True)
-                 if path is not None)
+    near = others(state, aircraft.id)
+    path, way = flight.path, flight.way
+    known: dict[str, str] = {}
+    if len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
+            and not successive_turns(way[max(len(path) - 1, 0):]) \
+            and refusal(data, grid, kind, aircraft, flight.die,
+                        replace(move, path=way, tilt="level"), near, **flags) is None:
+        known[way[len(path)]] = way
+    letters = [letter for letter in "FLR" if letter not in known]
+    found = completions(data, grid, kind, aircraft, flight.die, move, near, letters,
+                        **flags)
+    known.update((letter, p) for letter, p in zip(letters, found, strict=True)
+                 if p is not None)
+    return {letter: known[letter] for letter in "FLR" if letter in known}
 
 
 class Steering(PromptKind[AgeState, Step]):
     """One step of the move; only steps that leave some legal way to finish it are
     offered (MOUVEMENT A L'HORIZONTAL, AGILITE, EFFET GYROSCOPIQUE, RAYON DE BRAQUAGE,
-    LA ZONE EXTERIEURE): the frame's ``steps``, found by :func:`next_steps` when the
-    step is asked (the state does not change until it is answered)."""
+    LA ZONE EXTERIEURE): the frame's ``ways`` (each step with a whole path through it),
+    found by :func:`next_steps` when the step is asked (the state does not change
+    until it is answered)."""
 
     kind = "steer"
     decision = Step
     rule = BOOK + "MOUVEMENT A L'HORIZONTAL"
 
     def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Step]:
-        return [Step(letter) for letter in frame.data["steps"]]
+        return [Step(letter) for letter in frame.data["ways"]]
 
     def refusal(self, state: AgeState, frame: Frame, seat: Seat, decision: Step) -> str | None:
-        if decision.step in frame.data["steps"]:  # :func:`next_steps` when asked
+        if decision.step in frame.data["ways"]:  # :func:`next_steps` when asked
             return None
         return (f"no legal move goes on with {decision.step} from here (steps, turns, "
                 "points held, the point ahead of another aircraft, the border zone)")
@@ -500,7 +517,8 @@ class Steering(PromptKind[AgeState, Step]):
         state = pop(state)
         flight = state.flight
         assert flight is not None  # the frame is asked only during a flight
-        flight = replace(flight, path=flight.path + decision.step)
+        flight = replace(flight, path=flight.path + decision.step,
+                         way=frame.data["ways"][decision.step])
         data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
         done, flown = finished(data, grid, kind, aircraft, flight.die, move, flags["wind"])
         if done:
