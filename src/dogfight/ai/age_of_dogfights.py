@@ -19,13 +19,14 @@ enemies. A path is planned once a move (a small cache of the pure planner, keyed
 everything it reads); it never sees a secret: only ``observe``.
 
 ``AgeOfDogfightsPolicy`` (the ``mcts`` search policy): at a move's first step the
-candidates are the planner's best whole path through each legal first step (each a
-sequence of step decisions; the later steps follow the best path on from the steps
-taken, unsearched); the die, the level change, the tilt and the shots are searched
-among every legal decision; bringing aircraft up follows ``greedy``. Roll-outs fly
-every seat by ``greedy`` on its own observation of the sampled state until the end of
-the game turn; leaves are scored by ``Game.evaluate`` (battle and task points,
-aircraft still flying).
+candidates are the planner's best whole path through each legal first step whose
+score comes near the best (each a sequence of step decisions; the later steps follow
+the best path on from the steps taken, unsearched); the die and the shots are
+searched among the legal decisions for the aircraft ``greedy`` picks; the rest
+follows ``greedy``. Roll-outs fly every seat by ``greedy`` on its own observation of
+the sampled state until the end of the game turn; leaves are scored by
+``Game.evaluate`` (battle and task points, aircraft still flying) and the firing
+positions held.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from dogfight.core.contract import Decision, Game, Seat, observe
 from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
-from dogfight.games.age_of_dogfights.fire import guns_of
+from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
 from dogfight.games.age_of_dogfights.reconnaissance import target_zones
 from dogfight.games.age_of_dogfights.state import SEATS, Aircraft
 from dogfight.games.age_of_dogfights.weather import FACING
@@ -66,9 +67,14 @@ TASK_TARGET = 3.0
 """An enemy task aircraft is worth this many fighters as a target."""
 CHASE = 6
 """Farther than this from an enemy task aircraft, a fighter opens full throttle."""
-SEARCHED = ("throttle", "attitude", "tilt", "fire", "riposte", "long-burst")
+MARGIN = 3.0
+"""The search tries a move's first steps whose best path scores within this of the
+best path (a shot or a riposte away): the others ``greedy`` rightly leaves."""
+POSITION = 0.1
+"""A search leaf's worth of an aircraft in an offensive firing position."""
+SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
-at its first step among the best paths; bringing aircraft up follows ``greedy``)."""
+at its first step among the best paths; the rest follows ``greedy``)."""
 """Whole paths the search tries at a step."""
 
 
@@ -589,22 +595,27 @@ class AgeOfDogfightsPolicy:
                 return [[step if step is not None else legal[0]]], rng
             out: list[list[Decision]] = []
             firsts: set[str] = set()
-            for _, path in ranked_paths(seen["view"], flight):
+            ranked = ranked_paths(seen["view"], flight)
+            for score, path in ranked:
+                if score < ranked[0][0] - MARGIN:
+                    break
                 if path and path[0] not in firsts and {"step": path[0]} in legal:
                     firsts.add(path[0])
                     out.append([{"step": s} for s in path])
-            out.extend([d] for d in legal if str(d["step"]) not in firsts)
-            return out, rng
+            return out or [[legal[0]]], rng
         best = greedy(seen)
         kind = (seen.get("prompt") or {}).get("kind")
         if kind in SEARCHED and best is not None:
-            return [[d] for d in sorted(legal, key=lambda d: d != best)], rng
+            same = [d for d in legal if d.get("aircraft") == best.get("aircraft")]
+            return [[d] for d in sorted(same, key=lambda d: d != best)], rng
         return [[best if best is not None else legal[0]]], rng
 
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
         return state, rng
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
+        """``greedy`` on the seat's own observation of the sampled state (a move is
+        planned once: the planner's cache), a random legal decision if it has none."""
         seen = observe(self.game, state, seat)
         found = greedy(seen)
         legal = seen.get("legal") or []
@@ -614,7 +625,20 @@ class AgeOfDogfightsPolicy:
         return [decision], rng
 
     def value(self, state: Any, seat: Seat) -> float:
-        return self.game.evaluate(state, seat)
+        """``Game.evaluate``, and before the end a tenth for each aircraft of the seat's
+        in an offensive firing position on an enemy, less each enemy in one on its."""
+        base = self.game.evaluate(state, seat)
+        if state.phase == "over":
+            return base
+        data = dataset()
+        flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
+        edge = 0
+        for a in flying:
+            for b in flying:
+                if a.seat != b.seat and any(data.rules.positions[p].offensive
+                                            for p in positions_between(data, a, b)):
+                    edge += 1 if a.seat == seat else -1
+        return max(-1.0, min(1.0, base + POSITION * edge))
 
 
 GAME_POLICIES = GamePolicies("age-of-dogfights", greedy=greedy, search=AgeOfDogfightsPolicy)
