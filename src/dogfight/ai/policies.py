@@ -39,10 +39,17 @@ def _ailes_de_la_gloire() -> GamePolicies:
     return ailes_de_la_gloire.GAME_POLICIES
 
 
+def _age_of_dogfights() -> GamePolicies:
+    from dogfight.ai import age_of_dogfights
+
+    return age_of_dogfights.GAME_POLICIES
+
+
 POLICIES: dict[str, Callable[[], GamePolicies]] = {
     "wings-of-war": _wings_of_war,
     "down-in-flames": _down_in_flames,
     "ailes-de-la-gloire": _ailes_de_la_gloire,
+    "age-of-dogfights": _age_of_dogfights,
 }
 """Game id -> the loader of its pilot parts (see ``dogfight.ai.base.GamePolicies``)."""
 

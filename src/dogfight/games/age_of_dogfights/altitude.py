@@ -50,6 +50,8 @@ def step_change(data: AgeData, change: int) -> int:
 def levels_along(data: AgeData, start: int, change: int, steps: int) -> tuple[int, ...]:
     """The level after each step of a move of ``steps`` steps: a climb changes at steps 1
     and 3, a dive at steps 1, 3 and 5 (ASCENSION RAPIDE, DESCENDRE)."""
+    if change == 0:
+        return (start,) * steps
     movement = data.rules.movement
     at = movement.climb_steps if change > 0 else movement.dive_steps
     sign = 1 if change > 0 else -1

@@ -7,6 +7,7 @@ chapters through the kit (``turn.PROMPTS``, ``turn.proceed``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
@@ -298,9 +299,10 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         grid = zones.board(state)
         pieces = []
         panels = {}
+        types = self.dataset.aircraft
         for a in state.aircraft:
-            kind = self.dataset.aircraft[a.kind]
-            panels[a.id] = {
+            kind, ident = types[a.kind], a.id
+            panels[ident] = {
                 "type": kind.name, "seat": a.seat, "where": a.where, "level": a.level,
                 "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
                 "jammed": list(a.jammed), "throttle": a.throttle,
@@ -309,8 +311,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             }
             if a.point is not None and a.where in ("zone", "access"):
                 pieces.append({
-                    "id": a.id, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
-                    "label": f"{a.id} L{a.level}{'+' if a.tilt == 'up' else ''}"
+                    "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
+                    "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
                              f"{'-' if a.tilt == 'down' else ''}",
                     "side": a.seat, "seat": a.seat == viewer,
                     "status": "flying" if a.where == "zone" else "access",
@@ -446,6 +448,23 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         return None if text is None else (text, event.data)
 
     # -- search pilots ---------------------------------------------------------------------
+    def evaluate(self, state: AgeState, seat: Seat) -> float:
+        """A leaf's value for search pilots, -1..1: the outcome once over; before, the lead
+        in battle points (and in task points, halved, in the task modes) and, a little, in
+        undamaged aircraft still in play, squashed (``tanh``)."""
+        outcome = self.outcome(state)
+        if outcome is not None:
+            return 0.0 if outcome.winner is None else (1.0 if outcome.winner == seat else -1.0)
+        enemy = turn.other(seat)
+        points = self.points(state)
+        lead = points[seat] - points[enemy]
+        if reconnaissance.task_mode(state):
+            tasks = reconnaissance.task_points(state)
+            lead += 0.5 * (tasks[seat] - tasks[enemy])
+        fit = sum((1 if a.seat == seat else -1) for a in state.aircraft
+                  if a.where in ("zone", "access") and not a.damage)
+        return math.tanh(0.6 * lead + 0.05 * fit)
+
     def determinize(self, state: AgeState, seat: Seat, rng: Rng) -> AgeState:
         """The other player's slips not yet shown drawn anew (as many slips, each an ace
         or a rookie, on his unrevealed fighters, within the limits), and the future dice."""

@@ -25,11 +25,12 @@ from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Flight, Ti
 from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find, flying_type, others, put
 from dogfight.kit.grids import Cell, TriangleGrid, to_offset
-from dogfight.kit.grids.lattice import advance, ahead
+from dogfight.kit.grids.lattice import STEPS
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
 SIDES = {"F": 0, "L": -1, "R": 1}
+TILT_SHIFT = {"level": 0, "up": 1, "down": -1}
 
 
 class Move(msgspec.Struct, frozen=True):
@@ -52,8 +53,9 @@ def steps_for(data: AgeData, kind: AircraftType, aircraft: Aircraft, die: int, c
     steps = kind.speed + die + altitude.step_change(data, change)
     if straight:
         steps += movement.straight_bonus
-    steps += sum(data.rules.damage[d].steps for d in aircraft.damage
-                 if d in data.rules.damage)
+    if aircraft.damage:
+        steps += sum(data.rules.damage[d].steps for d in aircraft.damage
+                     if d in data.rules.damage)
     steps += int(disarmed) + int(emptied)
     return max(steps, movement.min_steps)
 
@@ -65,8 +67,10 @@ def turns_allowed(data: AgeData, kind: AircraftType, aircraft: Aircraft, path: s
     same side (EFFET GYROSCOPIQUE: + to the right, − to the left, reversed for pushers,
     ignored when turning both ways), at most one while the pilot unjams its guns
     (MACHINE GUN JAMMING)."""
-    limit = kind.agility + sum(data.rules.damage[d].turns for d in aircraft.damage
-                               if d in data.rules.damage)
+    limit = kind.agility
+    if aircraft.damage:
+        limit += sum(data.rules.damage[d].turns for d in aircraft.damage
+                     if d in data.rules.damage)
     rights, lefts = path.count("R"), path.count("L")
     if rights and not lefts:
         limit += kind.gyro
@@ -117,9 +121,12 @@ def whole(data: AgeData, kind: AircraftType, aircraft: Aircraft, die: int, chang
 def fly(point: Cell, facing: int, path: str) -> tuple[tuple[Cell, int], ...]:
     """Where the piece is, and which way it faces, after each step of ``path``."""
     out = []
-    for letter in path:
-        point, facing = advance(point, facing, SIDES[letter])
-        out.append((point, facing))
+    q, r = point
+    for letter in path:  # :func:`advance`, written out (it runs for every path tried)
+        facing = (facing + SIDES[letter]) % 6
+        dq, dr = STEPS[facing]
+        q, r = q + dq, r + dr
+        out.append((Cell(q, r), facing))
     return tuple(out)
 
 
@@ -137,8 +144,8 @@ def ahead_of(other: Aircraft) -> tuple[Cell, int] | None:
     level, or one up or down when it is tilted (MOUVEMENT A L'HORIZONTAL)."""
     if other.where != "zone" or other.point is None:
         return None
-    shift = {"level": 0, "up": 1, "down": -1}[other.tilt]
-    return ahead(Cell(*other.point), other.facing), other.level + shift
+    (q, r), (dq, dr) = other.point, STEPS[other.facing]  # ahead(point, facing)
+    return Cell(q + dq, r + dr), other.level + TILT_SHIFT[other.tilt]
 
 
 def may_leave(kind: AircraftType, aircraft: Aircraft) -> bool:
@@ -201,7 +208,7 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
         return "no turns on two successive steps", BOOK + "RAYON DE BRAQUAGE"
     flown = flown[:flown_steps]
     levels = altitude.levels_along(data, aircraft.level, move.change, flown_steps)
-    held = {(Cell(*o.point), o.level) for o in others
+    held = {(o.point, o.level) for o in others  # (a Cell equals its (q, r))
             if o.where == "zone" and o.point is not None}
     if any((p, level) in held for (p, _), level in zip(flown, levels, strict=True)):
         return ("no passing through a point held at the same level",
@@ -229,6 +236,21 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
     """A whole legal path beginning with ``move.path``, or None when there is none: a
     search over the remaining steps, cut where a step leaves the board, meets an
     aircraft at its level, or turns too often or too tightly."""
+    return completions(data, grid, kind, aircraft, die, move, others, ("",),
+                       strict_dive=strict_dive, relax_border=relax_border,
+                       relax_ahead=relax_ahead, entering=entering, wind=wind,
+                       home=home)[0]
+
+
+def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
+                die: int, move: Move, others: Sequence[Aircraft], suffixes: Sequence[str],
+                *, strict_dive: bool = False, relax_border: bool = False,
+                relax_ahead: bool = False, entering: bool = False,
+                wind: int | None = None, home: str | None = None
+                ) -> list[str | None]:
+    """:func:`complete` of ``move.path + suffix`` for each suffix, the set-up shared (the
+    steps a legal move may take next are asked three at a time). The search runs on
+    plain ``(q, r)`` pairs; every path it finds is checked by :func:`refusal`."""
     base = steps_for(data, kind, aircraft, die, move.change, False)
     straight = steps_for(data, kind, aircraft, die, move.change, True)
     longest = max(base, straight) + (wind is not None)
@@ -236,10 +258,36 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
                      for p in ("R", "L", "RL"))
     tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
     levels = altitude.levels_along(data, aircraft.level, move.change, longest)
-    held = {(Cell(*o.point), o.level) for o in others
+    last = len(levels) - 1
+    held = {(o.point[0], o.point[1], o.level) for o in others
             if o.where == "zone" and o.point is not None}
+    width, height = grid.width, grid.height
+    steps = STEPS
 
-    def final(path: str) -> str | None:
+    def on_map(q: int, r: int) -> bool:
+        return (width is None or height is None
+                or (0 <= r < height and 0 <= q + r // 2 < width))
+
+    limits = {(r, lt): turns_allowed(data, kind, aircraft, "R" * r + "L" * lt, move.unjam)
+              for r in (False, True) for lt in (False, True)}
+    radius = data.rules.movement.turning_radius
+    leaving = not entering and (home is not None or may_leave(kind, aircraft))
+    border_rule = not relax_border and aircraft.border and wind is None  # (the wind may
+    # take the last step back: then :func:`refusal` reads the point before it)
+
+    def final(path: str, q: int, r: int, off: bool) -> str | None:
+        # the refusals met most often, read first (the same as :func:`refusal`'s)
+        if off and (not leaving or (home is not None
+                                    and home not in grid.beyond(Cell(q, r)))):
+            return None
+        rights, lefts = "R" in path, "L" in path
+        if len(path) - path.count("F") > limits[rights, lefts]:
+            return None
+        if (len(path) >= radius or kind.role == "bomber") and (
+                "RR" in path or "LL" in path or "RL" in path or "LR" in path):
+            return None
+        if not off and border_rule and in_border(data, grid, Cell(q, r)):
+            return None
         found = refusal(data, grid, kind, aircraft, die, Move(path, move.change, "level",
                                                                   move.unjam), others,
                         strict_dive=strict_dive, relax_border=relax_border,
@@ -247,40 +295,55 @@ def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Ai
                         home=home)
         return path if found is None else None
 
-    start = Cell(*(aircraft.point or (0, 0)))
+    def is_whole(path: str, straight_only: bool, facings: tuple[int, ...]) -> bool:
+        if wind is None:  # :func:`whole` without the wind: the exact count
+            return len(path) == (straight if straight_only else base)
+        return whole(data, kind, aircraft, die, move.change, path, facings, wind)[0]
 
-    def search(path: str, point: Cell, facing: int, turns: int,
+    def search(path: str, q: int, r: int, facing: int, turns: int, straight_only: bool,
                facings: tuple[int, ...]) -> str | None:
         n = len(path)
-        if path and not grid.on_map(point):
-            return final(path)
-        if whole(data, kind, aircraft, die, move.change, path, facings, wind)[0]:
-            return final(path)
+        if path and not on_map(q, r):
+            return final(path, q, r, True)
+        if path and is_whole(path, straight_only, facings):
+            return final(path, q, r, False)
         if n >= longest:
             return None
+        level = levels[min(n, last)]
         for letter in "FLR":
             turning = letter != "F"
             if turns + turning > most_turns or (turning and tight and path
                                                 and path[-1] != "F"):
                 continue
-            nxt, heading = advance(point, facing, SIDES[letter])
-            if (nxt, levels[min(n, len(levels) - 1)]) in held:
+            heading = (facing + SIDES[letter]) % 6
+            dq, dr = steps[heading]
+            nq, nr = q + dq, r + dr
+            if (nq, nr, level) in held:
                 continue
-            found = search(path + letter, nxt, heading, turns + turning,
-                           (*facings, heading))
+            found = search(path + letter, nq, nr, heading, turns + turning,
+                           straight_only and not turning,
+                           (*facings, heading) if wind is not None else facings)
             if found is not None:
                 return found
         return None
 
-    if any((p, level) in held for (p, _), level in
-           zip(fly(start, aircraft.facing, move.path), levels, strict=False)):
-        return None
-    flown = fly(start, aircraft.facing, move.path)
-    point, facing = flown[-1] if flown else (start, aircraft.facing)
-    turns = len(move.path) - move.path.count("F")
-    if len(move.path) > longest or turns > most_turns:
-        return None
-    return search(move.path, point, facing, turns, tuple(f for _, f in flown))
+    start = Cell(*(aircraft.point or (0, 0)))
+    out: list[str | None] = []
+    for suffix in suffixes:
+        path = move.path + suffix
+        flown = fly(start, aircraft.facing, path)
+        if any((p.q, p.r, level) in held for (p, _), level in
+               zip(flown, levels, strict=False)):
+            out.append(None)
+            continue
+        point, facing = flown[-1] if flown else (start, aircraft.facing)
+        turns = len(path) - path.count("F")
+        if len(path) > longest or turns > most_turns:
+            out.append(None)
+            continue
+        out.append(search(path, point.q, point.r, facing, turns, not turns,
+                          tuple(f for _, f in flown)))
+    return out
 
 
 def finished(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
@@ -406,25 +469,45 @@ def possible(state: AgeState, flight: Flight, path: str) -> bool:
                     others(state, aircraft.id), **flags) is not None
 
 
+def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
+    """The steps (F, L, R) that go on with the flight's path to some legal move, each one
+    :func:`possible`, with a whole legal path through it; the set-up made once. The
+    flight's ``way`` (a whole path through the steps taken) answers for its next step
+    without a search when :func:`refusal` accepts it and the search could not have
+    missed it (no wind, no two successive turns after the steps taken)."""
+    data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
+    near = others(state, aircraft.id)
+    path, way = flight.path, flight.way
+    known: dict[str, str] = {}
+    if len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
+            and not successive_turns(way[max(len(path) - 1, 0):]) \
+            and refusal(data, grid, kind, aircraft, flight.die,
+                        replace(move, path=way, tilt="level"), near, **flags) is None:
+        known[way[len(path)]] = way
+    letters = [letter for letter in "FLR" if letter not in known]
+    found = completions(data, grid, kind, aircraft, flight.die, move, near, letters,
+                        **flags)
+    known.update((letter, p) for letter, p in zip(letters, found, strict=True)
+                 if p is not None)
+    return {letter: known[letter] for letter in "FLR" if letter in known}
+
+
 class Steering(PromptKind[AgeState, Step]):
     """One step of the move; only steps that leave some legal way to finish it are
     offered (MOUVEMENT A L'HORIZONTAL, AGILITE, EFFET GYROSCOPIQUE, RAYON DE BRAQUAGE,
-    LA ZONE EXTERIEURE)."""
+    LA ZONE EXTERIEURE): the frame's ``ways`` (each step with a whole path through it),
+    found by :func:`next_steps` when the step is asked (the state does not change
+    until it is answered)."""
 
     kind = "steer"
     decision = Step
     rule = BOOK + "MOUVEMENT A L'HORIZONTAL"
 
     def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Step]:
-        flight = state.flight
-        if flight is None:
-            return []
-        return [Step(letter) for letter in ("F", "L", "R")
-                if possible(state, flight, flight.path + letter)]
+        return [Step(letter) for letter in frame.data["ways"]]
 
     def refusal(self, state: AgeState, frame: Frame, seat: Seat, decision: Step) -> str | None:
-        flight = state.flight
-        if flight is not None and possible(state, flight, flight.path + decision.step):
+        if decision.step in frame.data["ways"]:  # :func:`next_steps` when asked
             return None
         return (f"no legal move goes on with {decision.step} from here (steps, turns, "
                 "points held, the point ahead of another aircraft, the border zone)")
@@ -434,7 +517,8 @@ class Steering(PromptKind[AgeState, Step]):
         state = pop(state)
         flight = state.flight
         assert flight is not None  # the frame is asked only during a flight
-        flight = replace(flight, path=flight.path + decision.step)
+        flight = replace(flight, path=flight.path + decision.step,
+                         way=frame.data["ways"][decision.step])
         data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
         done, flown = finished(data, grid, kind, aircraft, flight.die, move, flags["wind"])
         if done:

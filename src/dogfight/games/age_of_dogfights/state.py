@@ -204,6 +204,9 @@ class Flight(msgspec.Struct, frozen=True):
     """R16: 1 the border rule relaxed, 2 the rule of the point ahead too."""
     tilt: Tilt = "level"
     fired: tuple[str, ...] = ()
+    way: str = ""
+    """A whole legal path through the steps taken, found when the last one was offered
+    (the search for the next steps starts from it: speed only, never a rule)."""
 
 
 class Burst(msgspec.Struct, frozen=True):

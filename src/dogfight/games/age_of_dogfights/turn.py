@@ -127,10 +127,11 @@ def _fly(state: AgeState, flight: Flight, events: list[Event]) -> tuple[AgeState
     if stage == "route":
         return movement.start_steering(state, flight, events), False
     if stage == "steer":
-        if not any(movement.possible(state, flight, flight.path + step) for step in "FLR"):
+        ways = movement.next_steps(state, flight)
+        if not ways:
             return replace(state, flight=replace(flight, stage="route",
                                                  relax=flight.relax + 1)), False
-        return ask(state, Frame("steer", (seat,), "Next step")), True
+        return ask(state, Frame("steer", (seat,), "Next step", {"ways": ways})), True
     if stage == "tilt":
         tilts = altitude.end_tilts(state)
         if movement.leaves(state, flight) or len(tilts) == 1:

@@ -57,7 +57,9 @@ def access_points(grid: TriangleGrid, seat: Seat, data: AgeData,
 
 def find(state: AgeState, ident: str) -> Aircraft:
     """The aircraft ``nation-number`` (the caller knows it exists)."""
-    return next(a for a in state.aircraft if a.id == ident)
+    nation, _, number = ident.rpartition("-")
+    n = int(number)
+    return next(a for a in state.aircraft if a.number == n and a.nation == nation)
 
 
 def put(state: AgeState, aircraft: Aircraft) -> AgeState:

@@ -1,0 +1,644 @@
+"""The computer pilots' knowledge of Age of Dogfights: WW1, registered as
+``GAME_POLICIES``.
+
+``greedy`` (the one-step chooser, from a seat's observation): the pieces are read back
+from the view (every panel and piece is public), and when an aircraft is asked its
+first step it flies every path its die allows on paper (the movement chapter's own
+rules: exact steps, turns and agility, the turning radius, points held, the point ahead
+of another aircraft, the border zone, who may leave and by which side) and keeps the
+path whose end is best: in an offensive firing position on an enemy (the positions of
+``rules.toml`` read backwards from each enemy: where a shooter must stand), out of the
+enemy's guns (defensive fire follows the move), closing on an enemy's tail when no shot
+is to be had, clear of the board's edges, and in the task modes on the mode's objective
+(a target zone flown over and left, the photos brought home by the own side, the far
+side for a breakthrough, the East edge for the general); then it steps along it. It
+fires whenever it can (the best column, a task aircraft or a damaged one first),
+fires back, takes the long burst, tilts toward the nearest enemy's level, and brings
+aircraft up (task aircraft first) at the middle level on the access point nearest the
+enemies. A path is planned once a move (a small cache of the pure planner, keyed by
+everything it reads); it never sees a secret: only ``observe``.
+
+``AgeOfDogfightsPolicy`` (the ``mcts`` search policy): at a move's first step the
+candidates are the planner's best whole path through each legal first step whose
+score comes near the best (each a sequence of step decisions; the later steps follow
+the best path on from the steps taken, unsearched); the die and the shots are
+searched among the legal decisions for the aircraft ``greedy`` picks; the rest
+follows ``greedy``. Roll-outs fly every seat by ``greedy`` on its own observation of
+the sampled state until the end of the game turn; leaves are scored by
+``Game.evaluate`` (battle and task points, aircraft still flying) and the firing
+positions held.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from msgspec.structs import replace
+
+from dogfight.ai.base import EXPLORATION, GamePolicies
+from dogfight.core.contract import Decision, Game, Seat, observe
+from dogfight.core.rng import Rng, choice
+from dogfight.games.age_of_dogfights import altitude, movement
+from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
+from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
+from dogfight.games.age_of_dogfights.reconnaissance import target_zones
+from dogfight.games.age_of_dogfights.state import SEATS, Aircraft
+from dogfight.games.age_of_dogfights.weather import FACING
+from dogfight.kit.grids import Cell, TriangleGrid, from_offset, to_offset
+from dogfight.kit.grids.lattice import STEPS
+
+Key = tuple[int, int, int, int]
+"""A pose at the end of a move: ``(q, r, facing, level)``."""
+
+ATTACK = 10.0
+"""An end in an offensive firing position (times the position's worth)."""
+DANGER = 4.0
+"""An end in an enemy's firing position (times its worth: defensive fire follows)."""
+CLOSING = 0.6
+"""Per point of distance from the nearest enemy's tail, when no shot is to be had."""
+EDGE = 3.0
+"""An end in the border zone; leaving the board when the task does not ask it: 30."""
+TASK = 12.0
+"""Points of a target zone flown over (a photo or a bomb), and closing on it."""
+TASK_TARGET = 3.0
+"""An enemy task aircraft is worth this many fighters as a target."""
+CHASE = 6
+"""Farther than this from an enemy task aircraft, a fighter opens full throttle."""
+MARGIN = 3.0
+"""The search tries a move's first steps whose best path scores within this of the
+best path (a shot or a riposte away): the others ``greedy`` rightly leaves."""
+POSITION = 0.1
+"""A search leaf's worth of an aircraft in an offensive firing position."""
+SEARCHED = ("throttle", "fire", "riposte", "long-burst")
+"""The prompts whose every legal decision the search tries (a move's path is searched
+at its first step among the best paths; the rest follows ``greedy``)."""
+"""Whole paths the search tries at a step."""
+
+
+# -- the pieces, read back from the view ---------------------------------------------------------
+def pieces(view: dict[str, Any]) -> dict[str, Aircraft]:
+    """Every aircraft as the view shows it (panels and pieces are public)."""
+    data = dataset()
+    grid = TriangleGrid(view["map"]["width"], view["map"]["height"])
+    cells = {p["id"]: p for p in view["pieces"]}
+    out = {}
+    for ident, panel in view["aircraft"].items():
+        nation, _, number = ident.rpartition("-")
+        found = data.type_of(nation, int(number))
+        if found is None:
+            continue
+        piece = cells.get(ident)
+        point, facing = None, 0
+        if piece is not None:
+            cell = from_offset(*piece["cell"])
+            point, facing = (cell.q, cell.r), int(piece["facing"])
+        where = panel["where"]
+        out[ident] = Aircraft(
+            nation, int(number), found[0], panel["seat"], where=where, point=point,
+            facing=facing, level=panel["level"], tilt=panel["tilt"],
+            damage=tuple(panel["damage"]), bursts=tuple(panel["bursts"]),
+            jammed=tuple(panel["jammed"]), throttle=panel["throttle"],
+            pilot=panel["pilot"] or "average", photos=tuple(panel["photos"]),
+            home=panel["home"],
+            border=where == "zone" and point is not None
+            and movement.in_border(data, grid, Cell(*point)))
+    return out
+
+
+def role(aircraft: Aircraft) -> str:
+    return dataset().aircraft[aircraft.kind].role
+
+
+def is_task(mode: str, aircraft: Aircraft) -> bool:
+    """A task aircraft as the view tells it (bombs are not on the view: every bomber and,
+    in the bombing modes, every reconnaissance aircraft counts)."""
+    r = role(aircraft)
+    if mode == "general":
+        return aircraft.seat == SEATS[0] and aircraft.number == 13
+    if mode == "reconnaissance":
+        return r == "reconnaissance"
+    if mode in ("bombing", "breakthrough", "combined"):
+        return r != "fighter"
+    return False
+
+
+def exit_side(mode: str, aircraft: Aircraft) -> str | None:
+    """The side a task aircraft leaves by (R13), as ``reconnaissance.exit_side``."""
+    own = "west" if aircraft.seat == SEATS[0] else "east"
+    far = "east" if own == "west" else "west"
+    if mode == "general" and is_task(mode, aircraft):
+        return "east"
+    r = role(aircraft)
+    if mode in ("reconnaissance", "combined") and r == "reconnaissance":
+        return own
+    if mode in ("bombing", "breakthrough", "combined") and r != "fighter":
+        return far if mode == "breakthrough" else own
+    return None
+
+
+def armed(kind: AircraftType, aircraft: Aircraft, group: str) -> bool:
+    return (guns_of(kind, group) > 0 and aircraft.bursts[SLOT[group]] > 0
+            and CURSOR[group] not in aircraft.jammed and "guns" not in aircraft.damage)
+
+
+# -- where a shooter must stand ------------------------------------------------------------------
+def firing_poses(data: AgeData, shooter: Aircraft, target: Aircraft, *,
+                 offensive: bool) -> dict[Key, float]:
+    """The poses (point, facing, level, the shooter ending level) from which ``shooter``
+    may fire at ``target`` where it stands, each with its worth (column A, more guns):
+    ``fire.geometry_holds`` read backwards."""
+    kind = data.aircraft[shooter.kind]
+    out: dict[Key, float] = {}
+    if target.point is None:
+        return out
+    tq, tr = target.point
+    for p in data.rules.positions.values():
+        if offensive and (not p.offensive or kind.role == "bomber"):
+            continue
+        if p.target == "level" and target.tilt != "level":
+            continue
+        groups = [g for g in p.guns if armed(kind, shooter, g)]
+        if not groups:
+            continue
+        worth = (1.5 if offensive and p.column == "A" else 1.0) + 0.25 * max(
+            guns_of(kind, g) for g in groups)
+        levels = [d for d in p.levels if p.shooter != "toward" or d == 0]
+        for f in range(6):
+            if (target.facing - f) % 6 not in p.heading:
+                continue
+            for t in p.target_at:
+                dq, dr = STEPS[(f + t) % 6]
+                q, r = tq - p.distance * dq, tr - p.distance * dr
+                for d in levels:
+                    key = (q, r, f, target.level - d)
+                    out[key] = max(out.get(key, 0.0), worth)
+    return out
+
+
+def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
+    """The poses of a target ``shooter`` may fire at (defensively: every position)."""
+    kind = data.aircraft[shooter.kind]
+    out: dict[Key, float] = {}
+    if shooter.point is None:
+        return out
+    sq, sr = shooter.point
+    for p in data.rules.positions.values():
+        groups = [g for g in p.guns if armed(kind, shooter, g)]
+        if not groups:
+            continue
+        worth = 1.0 + 0.25 * max(guns_of(kind, g) for g in groups)
+        for t in p.target_at:
+            dq, dr = STEPS[(shooter.facing + t) % 6]
+            q, r = sq + p.distance * dq, sr + p.distance * dr
+            for h in p.heading:
+                f = (shooter.facing + h) % 6
+                for d in p.levels:
+                    if p.shooter == "toward" and d != 0:
+                        continue
+                    key = (q, r, f, shooter.level + d)
+                    out[key] = out.get(key, 0.0) + worth
+    return out
+
+
+# -- paths on paper ------------------------------------------------------------------------------
+def paths(data: AgeData, grid: TriangleGrid, kind: AircraftType, me: Aircraft, die: int,
+          change: int, prefix: str, others: Sequence[Aircraft], *, wind: int | None,
+          home: str | None, entering: bool) -> list[tuple[str, tuple[Cell, ...], bool]]:
+    """Every whole path beginning with ``prefix`` that the movement rules allow as far
+    as a paper plan can tell: ``(path, points flown, left the board)``."""
+    base = movement.steps_for(data, kind, me, die, change, False)
+    straight = movement.steps_for(data, kind, me, die, change, True)
+    longest = max(base, straight) + (wind is not None)
+    limits = {(r, lt): movement.turns_allowed(data, kind, me, "R" * r + "L" * lt)
+              for r in (False, True) for lt in (False, True)}
+    most = max(limits.values())
+    tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
+    levels = altitude.levels_along(data, me.level, change, longest)
+    held = {(o.point[0], o.point[1], o.level) for o in others if o.point is not None}
+    ahead = {(a[0].q, a[0].r, a[1]) for a in (movement.ahead_of(o) for o in others) if a}
+    leaving = not entering and (home is not None or movement.may_leave(kind, me))
+    width, height = grid.width or 0, grid.height or 0
+    out: list[tuple[str, tuple[Cell, ...], bool]] = []
+    start = me.point or (0, 0)
+
+    def leaf(path: str, points: tuple[Cell, ...], off: bool) -> None:
+        if len(path) - path.count("F") > limits["R" in path, "L" in path]:
+            return
+        if off:
+            if leaving and (home is None or home in grid.beyond(points[-1])):
+                out.append((path, points, True))
+            return
+        end = points[-1]
+        level = levels[min(len(path), len(levels)) - 1]
+        if (end.q, end.r, level) in ahead:
+            return
+        if me.border and movement.in_border(data, grid, end):
+            return
+        if not altitude.changes_in_time(data, change, len(path)):
+            return
+        out.append((path, points, False))
+
+    def search(path: str, q: int, r: int, facing: int, turns: int,
+               points: tuple[Cell, ...], facings: tuple[int, ...]) -> None:
+        n = len(path)
+        if n > len(prefix) or (n == len(prefix) and n):
+            if not (0 <= r < height and 0 <= q + r // 2 < width):
+                leaf(path, points, True)
+                return
+            if (n == (straight if turns == 0 else base)) if wind is None else \
+                    movement.whole(data, kind, me, die, change, path, facings, wind)[0]:
+                leaf(path, points, False)
+                return
+        if n >= longest:
+            return
+        letters = prefix[n] if n < len(prefix) else "FLR"
+        level = levels[min(n, len(levels) - 1)]
+        for letter in letters:
+            turning = letter != "F"
+            if turns + turning > most or (turning and tight and path and path[-1] != "F"):
+                continue
+            heading = (facing + movement.SIDES[letter]) % 6
+            dq, dr = STEPS[heading]
+            nq, nr = q + dq, r + dr
+            if (nq, nr, level) in held:
+                continue
+            search(path + letter, nq, nr, heading, turns + turning,
+                   (*points, Cell(nq, nr)), (*facings, heading))
+
+    search("", start[0], start[1], me.facing, 0, (), ())
+    return out
+
+
+# -- the plan of a move --------------------------------------------------------------------------
+def _edge_distance(grid: TriangleGrid, cell: Cell) -> int:
+    column, row = to_offset(cell)
+    return min(column, row, (grid.width or 0) - 1 - column, (grid.height or 0) - 1 - row)
+
+
+def _side_distance(grid: TriangleGrid, cell: Cell, side: str) -> int:
+    column, _ = to_offset(cell)
+    return column + 1 if side == "west" else (grid.width or 0) - column
+
+
+@lru_cache(maxsize=128)
+def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, prefix: str,
+         width: int, height: int, wind: str | None, mode: str,
+         zones_done: tuple[str, ...]) -> tuple[tuple[float, str], ...]:
+    """The whole paths of ``me``'s move beginning with ``prefix``, best first, each with
+    its score (a pure function of its arguments: cached, a move is planned once)."""
+    data = dataset()
+    grid = TriangleGrid(width, height)
+    kind = data.aircraft[me.kind]
+    if mode == "general" and is_task(mode, me):  # MODES DE JEU: unarmed, one faster
+        kind = replace(kind, speed=kind.speed + 1)
+    others = tuple(a for a in everyone if a.where == "zone" and a.id != me.id)
+    enemies = [a for a in others if a.seat != me.seat]
+    downwind = None if wind is None else (FACING[wind] + 3) % 6
+    home = exit_side(mode, me)
+    task = is_task(mode, me)
+    found = paths(data, grid, kind, me, die, change, prefix, others, wind=downwind,
+                  home=home, entering=me.where == "access")
+    attack: dict[Key, float] = {}
+    danger: dict[Key, float] = {}
+    for e in enemies:
+        weight = TASK_TARGET if is_task(mode, e) else 1.0 + 0.5 * bool(e.damage)
+        for key, worth in firing_poses(data, me, e, offensive=True).items():
+            attack[key] = max(attack.get(key, 0.0), weight * worth)
+        for key, worth in exposed_poses(data, e).items():
+            danger[key] = danger.get(key, 0.0) + worth
+    hunted = [e for e in enemies if is_task(mode, e)] or enemies  # the task aircraft first
+    tails = [(Cell(*e.point), e) for e in hunted if e.point is not None]
+    objective = _objective(data, grid, mode, me, task, zones_done)
+    levels = altitude.levels_along(data, me.level, change, len(prefix) + 20)
+    scored = []
+    poses: dict[Key, float] = {}  # the score of an end pose, whatever the path
+    for path, points, off in found:
+        end = points[-1]
+        level = levels[min(len(path), len(levels)) - 1]
+        facing = me.facing
+        for letter in path:
+            facing = (facing + movement.SIDES[letter]) % 6
+        key = (end.q, end.r, facing, level)
+        if off:
+            score = 0.0 if home is not None and task else -30.0
+        elif key in poses:
+            score = poses[key]
+        else:
+            score = ATTACK * attack.get(key, 0.0) - DANGER * danger.get(key, 0.0)
+            if key not in attack and tails and not task:
+                score -= CLOSING * min(_tail_distance(end, facing, level, cell, e,
+                                                      intercept=mode == "general")
+                                       for cell, e in tails)
+            edge = _edge_distance(grid, end)
+            if edge < data.board.border:
+                score -= EDGE * (data.board.border - edge)
+            poses[key] = score
+        score += objective(points, off)
+        scored.append((round(score, 6), path))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    return tuple(scored)
+
+
+def _tail_distance(end: Cell, facing: int, level: int, cell: Cell, enemy: Aircraft, *,
+                   intercept: bool = False) -> float:
+    """How far ``end`` is from two points behind ``enemy``, facing its way, at its level;
+    ``intercept`` (an unarmed aircraft faster than its hunters): from three points ahead
+    of it, whichever way."""
+    dq, dr = STEPS[enemy.facing]
+    if intercept:
+        ahead = Cell(cell.q + 3 * dq, cell.r + 3 * dr)
+        return _distance(end, ahead) + 0.5 * abs(level - enemy.level)
+    behind = Cell(cell.q - 2 * dq, cell.r - 2 * dr)
+    turns = min((facing - enemy.facing) % 6, (enemy.facing - facing) % 6)
+    return (_distance(end, behind) + 0.7 * turns + 0.5 * abs(level - enemy.level))
+
+
+def _distance(a: Cell, b: Cell) -> int:
+    dq, dr = a.q - b.q, a.r - b.r
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def _objective(data: AgeData, grid: TriangleGrid, mode: str, me: Aircraft, task: bool,
+               zones_done: tuple[str, ...]) -> Any:
+    """The score of a path for the mode's objective (0 for fighters and the dogfight)."""
+    if not task:
+        return lambda points, off: 0.0
+    home = exit_side(mode, me)
+    zones = target_zones(data, grid, me.seat)
+    photos = mode in ("reconnaissance", "combined") and role(me) == "reconnaissance"
+    to_zone = (mode in ("bombing", "combined") and not photos) or (
+        photos and len(me.photos) < 2 and len(set(zones) - set(me.photos)) > 0)
+    wanted = {k: v for k, v in zones.items() if k not in me.photos and
+              (not photos or k not in zones_done)} or {
+        k: v for k, v in zones.items() if k not in me.photos} or zones
+    if photos and me.photos and (len(me.photos) >= 2 or not wanted):
+        to_zone = False
+
+    def score(points: tuple[Cell, ...], off: bool) -> float:
+        end = points[-1]
+        if off:
+            return 100.0 if home is not None and home in grid.beyond(end) and not to_zone \
+                and (not photos or me.photos) else -30.0
+        if to_zone:
+            best = 0.0
+            for cells in wanted.values():
+                inside = sum(p in cells for p in points)
+                near = min(_distance(end, c) for c in cells)
+                best = max(best, TASK * min(inside, 3) + (TASK if inside >= 2 and end
+                                                          not in cells else 0.0)
+                           - 1.5 * near)
+            return best
+        if home is not None:
+            return -2.0 * _side_distance(grid, end, home)
+        return 0.0
+
+    return score
+
+
+def _my_seat(observation: dict[str, Any]) -> Seat | None:
+    pending = observation.get("pending") or {}
+    return next(iter(pending), None) if len(pending) == 1 else None
+
+
+def steer(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
+    """The next step of the best path."""
+    view = observation["view"]
+    flight = view.get("flight")
+    if not flight:
+        return None
+    ranked = ranked_paths(view, flight)
+    allowed = {d["step"] for d in legal if "step" in d}
+    done = flight["path"]
+    for _, path in ranked:
+        if len(path) > len(done) and path[len(done)] in allowed:
+            return {"step": path[len(done)]}
+    return None
+
+
+def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[float, str], ...]:
+    """The flight's whole paths still open, best first (planned from the move's start,
+    or from the steps taken when the plan was left)."""
+    everyone = pieces(view)
+    me = everyone.get(flight["aircraft"])
+    if me is None:
+        return ()
+    ordered = tuple(everyone[k] for k in sorted(everyone))
+    done_zones = tuple(sorted({z for a in everyone.values() if a.seat == me.seat
+                               for z in a.photos}))
+    args = (me, ordered, int(flight["die"]), int(flight["change"]))
+    rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
+            done_zones)
+    done = flight["path"]
+    ranked = plan(*args, "", *rest)
+    on = tuple(item for item in ranked if item[1].startswith(done) and len(item[1]) > len(done))
+    return on or plan(*args, done, *rest)
+
+
+# -- the other decisions -------------------------------------------------------------------------
+def _fire(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
+    view = observation["view"]
+    panels = view["aircraft"]
+    mode = view["mode"]
+    everyone = pieces(view)
+    best, best_score = None, -math.inf
+    for d in legal:
+        if "guns" not in d:
+            continue
+        target = everyone.get(str(d["target"]))
+        score = 1.0
+        if target is not None:
+            score += 2.0 * is_task(mode, target) + 1.5 * bool(panels[target.id]["damage"])
+        score += 0.1 * len(str(d["guns"]))  # deterministic tie-break
+        if score > best_score:
+            best, best_score = d, score
+    return best
+
+
+def _bring(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
+    """Task aircraft first, then the lowest number; middle level; the access point nearest
+    the enemies' rows."""
+    view = observation["view"]
+    everyone = pieces(view)
+    mode = view["mode"]
+    seat = _my_seat(observation)
+    rows = [to_offset(Cell(*a.point))[1] for a in everyone.values()
+            if a.seat != seat and a.where == "zone" and a.point is not None]
+    target_row = sum(rows) / len(rows) if rows else view["map"]["height"] / 2
+    brings = [d for d in legal if "point" in d]
+    if not brings:
+        return None
+    count = max(int(d["point"]) for d in brings) + 1
+    height = view["map"]["height"]
+
+    def rank(d: Decision) -> tuple[float, ...]:
+        a = everyone.get(str(d["aircraft"]))
+        task = a is not None and is_task(mode, a)
+        row = (int(d["point"]) + 0.5) * height / max(count, 8)
+        return (-task, a.number if a else 99, abs(int(d["level"]) - 3),
+                abs(row - target_row), int(d["point"]))
+
+    return min(brings, key=rank)
+
+
+def _attitude(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
+    """Unjam when it can; else the level change toward the nearest enemy's level."""
+    view = observation["view"]
+    flight = view.get("flight") or {}
+    everyone = pieces(view)
+    me = everyone.get(flight.get("aircraft", ""))
+    if me is None:
+        return None
+    unjams = [d for d in legal if d.get("unjam")]
+    if unjams and me.jammed:
+        return unjams[0]
+    goal = _nearest_enemy_level(everyone, me, view["mode"])
+    return min((d for d in legal if not d.get("unjam")),
+               key=lambda d: (abs(me.level + int(d["change"]) - goal), int(d["change"])),
+               default=None)
+
+
+def _quarry(everyone: dict[str, Aircraft], me: Aircraft, mode: str) -> Aircraft | None:
+    """The enemy to go for: the nearest task aircraft, else the nearest."""
+    if me.point is None:
+        return None
+    enemies = [a for a in everyone.values()
+               if a.seat != me.seat and a.where == "zone" and a.point is not None]
+    hunted = [a for a in enemies if is_task(mode, a)] or enemies
+    return min(hunted, key=lambda a: (_distance(Cell(*me.point or (0, 0)),
+                                                Cell(*a.point or (0, 0))), a.id),
+               default=None)
+
+
+def _nearest_enemy_level(everyone: dict[str, Aircraft], me: Aircraft, mode: str) -> int:
+    quarry = _quarry(everyone, me, mode)
+    return me.level if quarry is None else quarry.level
+
+
+def _tilt(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
+    view = observation["view"]
+    flight = view.get("flight") or {}
+    everyone = pieces(view)
+    me = everyone.get(flight.get("aircraft", ""))
+    if me is None:
+        return None
+    level = me.level + int(flight.get("change", 0))
+    goal = _nearest_enemy_level(everyone, me, view["mode"])
+    wanted = "up" if goal > level else "down" if goal < level else "level"
+    tilts = [d["tilt"] for d in legal if "tilt" in d]
+    return {"tilt": wanted} if wanted in tilts else {"tilt": "level"} if "level" in tilts \
+        else None
+
+
+def _throttle(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
+    """The first aircraft offered; full throttle (while it is safe) only to chase an
+    enemy task aircraft far away."""
+    view = observation["view"]
+    everyone = pieces(view)
+    first = str(legal[0]["aircraft"])
+    me = everyone.get(first)
+    green = {"aircraft": first, "die": "green"}
+    if me is not None and me.throttle > 0 and green in legal and not is_task(view["mode"], me):
+        quarry = _quarry(everyone, me, view["mode"])
+        if quarry is not None and is_task(view["mode"], quarry) and me.point and \
+                quarry.point and _distance(Cell(*me.point), Cell(*quarry.point)) > CHASE:
+            return green
+    return {"aircraft": first, "die": "blue"}
+
+
+def greedy(observation: Any) -> Decision | None:
+    """``greedy``'s decision from a seat's observation (``None``: the random fallback)."""
+    legal: list[Decision] = observation.get("legal") or []
+    if not legal:
+        return None
+    kind = (observation.get("prompt") or {}).get("kind")
+    if kind == "steer":
+        return steer(observation, legal)
+    if kind in ("fire", "riposte"):
+        return _fire(observation, legal) or {"hold": True}
+    if kind == "long-burst":
+        return {"long_burst": True}
+    if kind == "access":
+        return _bring(observation, legal) or legal[0]
+    if kind == "attitude":
+        return _attitude(observation, legal)
+    if kind == "tilt":
+        return _tilt(observation, legal)
+    if kind == "throttle":
+        return _throttle(observation, legal)
+    if kind == "pilots":
+        return next((d for d in legal if "done" in d), legal[0])
+    return legal[0]
+
+
+# -- the search policy ---------------------------------------------------------------------------
+class AgeOfDogfightsPolicy:
+    """The ``mcts`` search policy: the planner's best paths as candidates, ``greedy``
+    roll-outs for every seat, ``Game.evaluate`` at the leaves."""
+
+    horizon = 0
+    exploration = EXPLORATION
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
+                   rng: Rng) -> tuple[list[list[Decision]], Rng]:
+        seen = observe(self.game, state, seat)
+        flight = seen["view"].get("flight")
+        if (seen.get("prompt") or {}).get("kind") == "steer" and flight:
+            done = flight["path"]
+            if done:  # the move was chosen at its first step: the best path on from it
+                step = steer(seen, legal)
+                return [[step if step is not None else legal[0]]], rng
+            out: list[list[Decision]] = []
+            firsts: set[str] = set()
+            ranked = ranked_paths(seen["view"], flight)
+            for score, path in ranked:
+                if score < ranked[0][0] - MARGIN:
+                    break
+                if path and path[0] not in firsts and {"step": path[0]} in legal:
+                    firsts.add(path[0])
+                    out.append([{"step": s} for s in path])
+            return out or [[legal[0]]], rng
+        best = greedy(seen)
+        kind = (seen.get("prompt") or {}).get("kind")
+        if kind in SEARCHED and best is not None:
+            same = [d for d in legal if d.get("aircraft") == best.get("aircraft")]
+            return [[d] for d in sorted(same, key=lambda d: d != best)], rng
+        return [[best if best is not None else legal[0]]], rng
+
+    def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
+        return state, rng
+
+    def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
+        """``greedy`` on the seat's own observation of the sampled state (a move is
+        planned once: the planner's cache), a random legal decision if it has none."""
+        seen = observe(self.game, state, seat)
+        found = greedy(seen)
+        legal = seen.get("legal") or []
+        if found is not None and found in legal:
+            return [found], rng
+        decision, rng = choice(rng, legal)
+        return [decision], rng
+
+    def value(self, state: Any, seat: Seat) -> float:
+        """``Game.evaluate``, and before the end a tenth for each aircraft of the seat's
+        in an offensive firing position on an enemy, less each enemy in one on its."""
+        base = self.game.evaluate(state, seat)
+        if state.phase == "over":
+            return base
+        data = dataset()
+        flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
+        edge = 0
+        for a in flying:
+            for b in flying:
+                if a.seat != b.seat and any(data.rules.positions[p].offensive
+                                            for p in positions_between(data, a, b)):
+                    edge += 1 if a.seat == seat else -1
+        return max(-1.0, min(1.0, base + POSITION * edge))
+
+
+GAME_POLICIES = GamePolicies("age-of-dogfights", greedy=greedy, search=AgeOfDogfightsPolicy)

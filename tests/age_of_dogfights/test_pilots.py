@@ -1,0 +1,148 @@
+"""The computer pilots of Age of Dogfights (src/dogfight/ai/age_of_dogfights.py): the
+greedy chooser fires from a firing position (book: 003_24ea110dc1b5a4d6.txt § TIR
+OFFENSIF), flies over a target zone next to it (§ RECONNAISSANCE), leaves by its own
+side with its photos; the search returns a legal decision; both are registered.
+Deterministic: no timing, no match statistics."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from dogfight.ai import make_pilot
+from dogfight.ai.age_of_dogfights import AgeOfDogfightsPolicy, greedy
+from dogfight.ai.policies import policies_for
+from dogfight.core import Match, new_rng, observe
+from dogfight.games.age_of_dogfights import reconnaissance, turn, zones
+from dogfight.games.age_of_dogfights.game import GAME
+from dogfight.games.age_of_dogfights.state import AgeOptions, AgeState, Aircraft, Flight
+from dogfight.kit.grids import Cell, from_offset, to_offset
+from dogfight.play import searcher
+
+DATA = GAME.dataset
+
+
+def plane(nation: str, number: int, kind: str, seat: str, cell: Cell, facing: int,
+          **more: object) -> Aircraft:
+    base = Aircraft(nation, number, kind, seat, where="zone", point=(cell.q, cell.r),
+                    facing=facing, level=3, bursts=(4, 4, 0))
+    return replace(base, **more)  # type: ignore[arg-type]
+
+
+def flying(options: AgeOptions, mover: Aircraft, *others: Aircraft, die: int = 3,
+           stage: str = "route") -> AgeState:
+    """``mover`` about to fly (its die rolled), the rules asking the next decision."""
+    state = AgeState(options, new_rng(5), 1, mover.seat, "fly", (mover, *others),
+                     flight=Flight(mover.id, die, stage=stage))  # type: ignore[arg-type]
+    return turn.proceed(state, [])
+
+
+def test_policies_registered() -> None:
+    parts = policies_for("age-of-dogfights")
+    assert parts is not None and parts.greedy is greedy
+    assert parts.search is AgeOfDogfightsPolicy
+
+
+def test_greedy_fires_from_a_firing_position() -> None:
+    """§ TIR OFFENSIF: at the end of its move, with an enemy in an offensive firing
+    position, greedy fires rather than holds."""
+    grid = zones.board(replace(flying(AgeOptions(), plane(
+        "france", 4, "spad-s7", "allies", from_offset(10, 7), 0)), flight=None))
+    for attempt in range(40):  # a random game until a shot is offered
+        match = Match.new(GAME, {}, attempt)
+        rng = new_rng(attempt)
+        from dogfight.core.rng import choice
+
+        while match.pending:
+            seat = next(iter(match.pending))
+            seen = match.observe(seat)
+            if seen["prompt"]["kind"] == "fire" and len(seen["legal"]) > 1:
+                decision = greedy(seen)
+                assert decision is not None and "guns" in decision
+                assert decision in seen["legal"]
+                return
+            decision, rng = choice(rng, seen["legal"])
+            match.submit(seat, decision)
+    raise AssertionError(f"no shot offered in 40 random games ({grid.width})")
+
+
+def test_greedy_steps_into_a_firing_position() -> None:
+    """§ TIR FIXE EXACTEMENT PAR DERRIERE: an enemy straight ahead a few points away,
+    flying the same way, eight points away: greedy flies straight to its tail and fires."""
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(17, 7), 0)
+    state = flying(AgeOptions(), me, enemy, die=1)
+    kinds = {a.kind for a in state.aircraft}
+    assert all(k in DATA.aircraft for k in kinds)
+    pilot = make_pilot("greedy", 1)
+    while state.flight is not None and state.flight.stage != "fire" and \
+            GAME.pending(state).get("allies") is not None and \
+            GAME.pending(state)["allies"].kind in ("steer", "tilt", "attitude"):
+        decision = pilot.choose(GAME.id, observe(GAME, state, "allies"))
+        state = GAME.apply(state, "allies", decision).state
+    assert GAME.pending(state)["allies"].kind == "fire"
+    seen = observe(GAME, state, "allies")
+    assert "guns" in (greedy(seen) or {})
+
+
+def test_greedy_flies_over_the_target_zone_next_to_it() -> None:
+    """§ RECONNAISSANCE: a scout just West of its target zone, facing it, flies over two
+    points of it or more and out of it (the photo)."""
+    options = AgeOptions(mode="reconnaissance")
+    grid = zones.grid_of(DATA, options.pieces)
+    zone = reconnaissance.target_zones(DATA, grid, "allies")["B"]
+    west = min(to_offset(c)[0] for c in zone)
+    row = sorted(to_offset(c)[1] for c in zone)[0]
+    me = plane("france", 13, "salmson-2", "allies", from_offset(west - 2, row), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(3, 1), 3, level=5)
+    state = flying(options, me, enemy, die=1)
+    pilot = make_pilot("greedy", 1)
+    path = ""
+    while GAME.pending(state).get("allies") is not None and \
+            GAME.pending(state)["allies"].kind in ("steer", "attitude", "tilt"):
+        decision = pilot.choose(GAME.id, observe(GAME, state, "allies"))
+        state = GAME.apply(state, "allies", decision).state
+        path += str(decision.get("step", ""))
+    after = next(a for a in state.aircraft if a.id == me.id)
+    assert after.photos == ("B",) or (after.over is not None and after.over[1] >= 2), path
+
+
+def test_greedy_takes_its_photos_home() -> None:
+    """§ RECONNAISSANCE: a scout with two photos at its own (West) edge leaves by it."""
+    options = AgeOptions(mode="reconnaissance")
+    me = plane("france", 13, "salmson-2", "allies", from_offset(1, 7), 3,
+               photos=("A", "B"))
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(30, 1), 3, level=5)
+    state = flying(options, me, enemy, die=1)
+    pilot = make_pilot("greedy", 1)
+    while GAME.pending(state).get("allies") is not None and \
+            GAME.pending(state)["allies"].kind in ("steer", "attitude", "tilt"):
+        decision = pilot.choose(GAME.id, observe(GAME, state, "allies"))
+        state = GAME.apply(state, "allies", decision).state
+    after = next(a for a in state.aircraft if a.id == me.id)
+    assert after.where == "left" and after.home
+
+
+def test_greedy_is_a_function_of_the_observation() -> None:
+    match = Match.new(GAME, {}, 2)
+    for _ in range(30):
+        seat = next(iter(match.pending))
+        seen = match.observe(seat)
+        assert greedy(seen) == greedy(match.observe(seat))
+        match.submit(seat, make_pilot("greedy", 1).choose(GAME.id, seen))
+
+
+def test_mcts_returns_a_legal_decision() -> None:
+    """A few iterations at a step of a move and at the set-up: a legal decision."""
+    match = Match.new(GAME, {}, 4)
+    pilot = make_pilot("mcts:4", 3)
+    kinds = set()
+    for _ in range(60):
+        if not match.pending:
+            break
+        seat = next(iter(match.pending))
+        seen = match.observe(seat)
+        decision = pilot.choose(GAME.id, seen, search=searcher(GAME, match.state, seat))
+        assert decision in seen["legal"]
+        kinds.add(seen["prompt"]["kind"])
+        match.submit(seat, decision)
+    assert "steer" in kinds and "access" in kinds
