@@ -18,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from dogfight.server.bodies import SeatSpec
 from dogfight.server.hub import Hub
 from dogfight.server.pilots import PilotPool, think
 from dogfight.store.db import Database
@@ -48,8 +49,8 @@ def main() -> None:
         hub = Hub(Database(f"sqlite:///{Path(folder) / 'bench.db'}"))
         hub.pool = PilotPool(args.workers)
         try:
-            seats = {"allies-1": {"kind": "human"},
-                     **{s: {"kind": "pilot", "pilot": "ace"}
+            seats = {"allies-1": SeatSpec(kind="human"),
+                     **{s: SeatSpec(kind="pilot", pilot="ace")
                         for s in ("allies-2", "central-1", "central-2")}}
             match_id, answer = hub.create("wings-of-war", {"scenario": "furball"},
                                           args.seed, seats)
