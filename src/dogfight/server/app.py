@@ -159,6 +159,9 @@ def create_app(db_url: str | None = None) -> FastAPI:
         hub.loop.set_default_executor(ThreadPoolExecutor(
             max_workers=THREADS, thread_name_prefix="requests"))
         hub.pool = PilotPool(default_workers())
+        # the pilots' drivers live with the lifespan, which an ASGI test client may run
+        # again on the same app (schemathesis does, a call at a time)
+        hub.drivers = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pilots")
         listener = None
         if database.engine.dialect.name == "postgresql":
             listener = asyncio.create_task(listen(database, hub))
