@@ -63,7 +63,7 @@ from dogfight.store.saves import Save, encode_save, parse_save
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 LOCALES = HERE / "locales"
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "it")
 THREADS = 64
 """Threads for the blocking part of requests (rules, database) in a process."""
 
