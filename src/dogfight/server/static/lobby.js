@@ -5,7 +5,7 @@ import {
   api, el, errorText, fill, forgetGame, knownGame, knownGames, rememberGame, tableUrl,
 } from "./common.js";
 import { kindText } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, seatName, sideName, t } from "./i18n.js";
 
 let catalog = { games: [], levels: {}, pilots: [] };
 const form = {
@@ -125,10 +125,10 @@ function choiceTitle(value) {
   if (parts.length === 4) {
     const [campaign, side, from, to] = parts;
     return t("{campaign}: {side}, mission {from} → {to}", {
-      campaign: humanize(campaign), side: t(side), from: from === "start" ? t("start") : from, to,
+      campaign: humanize(campaign), side: sideName(side), from: from === "start" ? t("start") : from, to,
     });
   }
-  return humanize(value);
+  return t(humanize(value));
 }
 
 function humanize(name) {
@@ -296,7 +296,7 @@ function renderAircraft() {
       || String(a.name).localeCompare(String(b.name)));
     const id = `aircraft-${plane.id}`;
     const select = el("select", { id, name: `aircraft.${plane.id}`, dataset: { plane: plane.id } },
-      sorted.map((c) => el("option", { value: c.id }, `${c.name}${c.side ? ` (${t(c.side)})` : ""}`)));
+      sorted.map((c) => el("option", { value: c.id }, `${c.name}${c.side ? ` (${sideName(c.side)})` : ""}`)));
     const chosen = form.aircraft[plane.id] && choices.some((c) => c.id === form.aircraft[plane.id])
       ? form.aircraft[plane.id] : defaultAircraft(plane, choices);
     if (chosen) select.value = chosen;
@@ -307,7 +307,7 @@ function renderAircraft() {
     });
     if (chosen && chosen !== defaultId) form.aircraft[plane.id] = chosen;
     return el("div", { class: "field" },
-      el("label", { for: id }, t("{plane} ({seat})", { plane: plane.id, seat: plane.seat })), select);
+      el("label", { for: id }, t("{plane} ({seat})", { plane: plane.id, seat: seatName(plane.seat) })), select);
   });
   // forget choices for planes no longer in the scenario
   for (const key of Object.keys(form.aircraft)) {
@@ -341,7 +341,7 @@ function renderSeats() {
       form.seatKinds[seat] = { ...(form.seatKinds[seat] || state), level: level.value };
     });
     return el("tr", {},
-      el("th", { scope: "row" }, el("label", { for: `seat-${seat}` }, seat), side !== seat ? ` (${t(side)})` : ""),
+      el("th", { scope: "row" }, el("label", { for: `seat-${seat}` }, seatName(seat, side))),
       el("td", {}, kind), el("td", {}, level));
   });
   for (const key of Object.keys(form.seatKinds)) {
@@ -411,9 +411,9 @@ function describeState(match) {
     const outcome = match.outcome;
     if (!outcome) return t("Finished");
     if (outcome.winner === null || outcome.winner === undefined) return t("Finished: draw");
-    return t("Finished: {side} win", { side: t(outcome.winner) });
+    return t("Finished: {side} win", { side: sideName(outcome.winner) });
   }
-  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${s} (${kindText(kind)})`).join(", ");
+  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ");
   return pending ? t("Turn {turn}, waiting for {seats}", { turn: match.turn, seats: pending })
     : t("Turn {turn}", { turn: match.turn });
 }
@@ -478,7 +478,7 @@ function gamesTable(rows, finished) {
       const tokens = Object.entries(entry.tokens || {});
       const seatLinks = tokens.map(([seat, token]) =>
         el("a", { class: "button-link", href: tableUrl(match.id, { token }) },
-          finished ? t("Table of {seat}", { seat }) : t("Play as {seat}", { seat })));
+          finished ? t("Table of {seat}", { seat: seatName(seat) }) : t("Play as {seat}", { seat: seatName(seat) })));
       if (tokens.length > 1 && !finished) {
         seatLinks.push(el("a", { class: "button-link", href: tableUrl(match.id, { hotseat: true }) }, t("Hot-seat")));
       }
@@ -490,7 +490,7 @@ function gamesTable(rows, finished) {
         for (const [seat, info] of Object.entries(match.seats || {})) {
           if (info && info.open) {
             const url = inviteUrl(match.id, seat);
-            links.push(el("span", { class: "invite" }, t("Invite for {seat}", { seat }), ": ",
+            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: seatName(seat) }), " ",
               el("a", { href: url, class: "invite-link" }, t("link")), " ", copyButton(url)));
           }
         }
@@ -525,9 +525,9 @@ async function refreshOpenSeats() {
       rows.push(el("tr", { dataset: { id: match.id, seat } },
         el("td", {}, t(match.title || match.game), match.practice ? ` (${t("Practice")})` : "",
           el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
-        el("td", {}, seat),
+        el("td", {}, seatName(seat)),
         el("td", {}, Object.entries(match.seats).filter(([s]) => s !== seat)
-          .map(([s, i]) => `${s}: ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
+          .map(([s, i]) => `${seatName(s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
         el("td", {}, el("button", { type: "button", class: "join primary", onclick: () => join(match, seat) },
           t("Join")), mine ? el("small", {}, " ", t("(a game of yours)")) : null)));
     }
@@ -568,7 +568,7 @@ async function showInvite() {
   const open = match.seats?.[seat]?.open;
   fill(box,
     el("h2", {}, t("Invitation")),
-    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat })),
+    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: seatName(seat) })),
     open ? el("button", { type: "button", class: "primary", onclick: () => join(match, seat) }, t("Join"))
       : el("p", { class: "message error" }, t("This seat has just been taken.")),
     " ", el("a", { href: tableUrl(id) }, t("Watch as a spectator")));
