@@ -202,7 +202,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/catalog")
     def catalog() -> dict[str, Any]:
         return {"games": [{"id": g.id, "title": g.title, "summary": g.summary,
-                           "board": g.board, "options": g.option_schema()}
+                           "board": g.board, "options": g.option_schema(),
+                           "developer": g.developer}
                           for g in all_games()],
                 "levels": LEVELS, "pilots": sorted(PILOTS)}
 

@@ -21,6 +21,7 @@ let previewWaiting = false; // options changed, their preview not yet asked for
 let previewPromise = null;
 
 const $ = (id) => document.getElementById(id);
+const DEV = new URLSearchParams(location.search).get("dev") === "1";
 
 function showMessage(text, kind = "error") {
   const box = $("lobby-message");
@@ -39,9 +40,10 @@ async function main() {
   const app = $("app");
   fill(app,
     el("div", { id: "lobby-message", class: "message", role: "alert", hidden: true }),
+    el("section", { id: "lost-link", hidden: true }),
     el("section", { id: "join-invite", hidden: true }),
-    el("section", { id: "new-game", class: "card" }, el("h2", {}, t("New game")), el("div", { id: "new-game-body" })),
     el("section", { id: "my-games", class: "card" }, el("h2", {}, t("My games")), el("div", { id: "my-games-body" })),
+    el("section", { id: "new-game", class: "card" }, el("h2", {}, t("New game")), el("div", { id: "new-game-body" })),
     el("section", { id: "open-seats", class: "card" },
       el("h2", {}, t("Open seats")),
       el("p", { class: "hint" }, t("Games waiting for a player: join one.")),
@@ -54,6 +56,7 @@ async function main() {
   }
   catalog = result.body;
   buildNewGameForm();
+  showLost();
   showInvite();
   refreshMyGames();
   refreshOpenSeats();
@@ -62,7 +65,8 @@ async function main() {
 
 // ============================================================ new game form
 function buildNewGameForm() {
-  const games = catalog.games || [];
+  // a game for developers (the test game) only with ?dev=1
+  const games = (catalog.games || []).filter((g) => !g.developer || DEV);
   const select = el("select", { id: "game", name: "game" },
     games.map((g) => el("option", { value: g.id }, t(g.title))));
   select.addEventListener("change", () => chooseGame(select.value));
@@ -562,7 +566,15 @@ async function showInvite() {
   const result = await api(`/api/matches?ids=${encodeURIComponent(id)}`);
   const match = result.ok && Array.isArray(result.body) ? result.body[0] : null;
   if (!match) {
-    fill(box, el("p", { class: "message error" }, t("This invitation is for a game the server does not know.")));
+    fill(box, el("h2", {}, t("This link leads nowhere")),
+      el("p", {}, t("This invitation is for a game the server does not know: the link may be mistyped or cut, or the game was removed.")),
+      backToLobby());
+    return;
+  }
+  if (!Object.hasOwn(match.seats || {}, seat)) {
+    fill(box, el("h2", {}, t("This link leads nowhere")),
+      el("p", {}, t("This game has no seat {seat}: the link may be mistyped or cut.", { seat })),
+      el("p", {}, el("a", { href: tableUrl(id) }, t("Watch as a spectator"))), backToLobby());
     return;
   }
   const open = match.seats?.[seat]?.open;
@@ -572,6 +584,36 @@ async function showInvite() {
     open ? el("button", { type: "button", class: "primary", onclick: () => join(match, seat) }, t("Join"))
       : el("p", { class: "message error" }, t("This seat has just been taken.")),
     " ", el("a", { href: tableUrl(id) }, t("Watch as a spectator")));
+}
+
+// ============================================================ dead links
+/** The lobby without the link's question (?join=, ?lost=): the way back. */
+function backToLobby() {
+  const url = new URL("./", location.href);
+  if (DEV) url.search = "?dev=1";
+  return el("p", {}, el("a", { href: url.toString(), class: "button-link back-link" }, t("Back to the lobby")));
+}
+
+/** A table link that led nowhere (table.html sends it here: ?lost=<status>&id=<game>). */
+function showLost() {
+  const params = new URLSearchParams(location.search);
+  const status = params.get("lost");
+  if (!status) return;
+  const id = params.get("id") || "";
+  const box = $("lost-link");
+  box.hidden = false;
+  box.className = "card lost-card";
+  const known = id && knownGame(id);
+  const why = status === "404"
+    ? t("No game has the id {id}: the link may be mistyped or cut, or the game was removed.", { id: id.slice(0, 8) || "—" })
+    : t("This link's seat is not a seat of this game: the link may be mistyped or cut. You can still watch the game.");
+  fill(box, el("h2", {}, t("This link leads nowhere")), el("p", {}, why),
+    status !== "404" && id ? el("p", {}, el("a", { href: tableUrl(id) }, t("Watch as a spectator"))) : null,
+    known && status === "404" ? el("p", {}, el("button", {
+      type: "button", class: "small forget",
+      onclick: () => { forgetGame(id); refreshMyGames(); box.hidden = true; },
+    }, t("Forget this game on this browser"))) : null,
+    backToLobby());
 }
 
 // =============================================================== save files
