@@ -39,7 +39,7 @@ EVENTS = {"age-of-dogfights": AGE_EVENTS, "ailes-de-la-gloire": AILES_EVENTS,
 REQUIRED = {
     # the language: the games whose texts it must translate (the pages' always)
     "fr": tuple(EVENTS),
-    "it": ("wings-of-war", "down-in-flames"),
+    "it": tuple(EVENTS),
 }
 
 

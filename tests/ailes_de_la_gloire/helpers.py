@@ -28,12 +28,14 @@ def placed(flyers: list[str], places: list[tuple[int, int, int, str]],
     begins with its tailing phase."""
     state = game(flyers, **rules)
     events: list[Event] = []
-    for plane in state.planes:
-        column = 0 if plane.side == "allied" else 19
-        step = decide(GAME, state, plane.seat, {"column": column, "row": 0, "facing": 0,
-                                                 "altitude": "TB"})
-        state = step.state
-        events.extend(step.events)
+    for step_of in ({"row": 0}, {"facing": 0}, {"altitude": "TB"}):
+        for plane in state.planes:
+            decision = dict(step_of)
+            if "row" in decision:
+                decision["column"] = 0 if plane.side == "allied" else 19
+            step = decide(GAME, state, plane.seat, decision)
+            state = step.state
+            events.extend(step.events)
     planes = tuple(replace(p, cell=from_offset(c, r), facing=f, level=lv, combat_turns=0)
                    for p, (c, r, f, lv) in zip(state.planes, places, strict=True))
     return replace(state, planes=planes, prompts=(), turn=0, phase="set-up", tails=(),

@@ -7,7 +7,15 @@ import msgspec
 import pytest
 
 from dogfight.core import Event, InvalidOptions, new_rng, parse_options
-from dogfight.games.ailes_de_la_gloire.setup import Place, Placement, new_state
+from dogfight.games.ailes_de_la_gloire.setup import (
+    Altitude,
+    Facing,
+    Heading,
+    Place,
+    Placement,
+    StartAltitude,
+    new_state,
+)
 from dogfight.games.ailes_de_la_gloire.state import AilesOptions, AilesState
 from dogfight.kit.grids import to_offset
 from dogfight.kit.prompts import top
@@ -79,7 +87,8 @@ def test_mettez_les_35_pions_degats_dans_une_tasse() -> None:
 
 def test_placez_les_pions_avions_behind_the_start_line() -> None:
     """§ Placez les pions avions sur la carte: behind one's own start line, facing as one
-    likes, at any altitude the aircraft can reach (§ L'Altitude de départ)."""
+    likes, at any altitude the aircraft can reach (§ L'Altitude de départ); asked as three
+    small decisions (the hex, the facing, the altitude), every player at once in each."""
     state = start([{"aircraft": "sopwith-triplane"}, {"aircraft": "fokker-dr1"}])
     frame = top(state)
     assert frame is not None and frame.kind == "placement"
@@ -87,41 +96,65 @@ def test_placez_les_pions_avions_behind_the_start_line() -> None:
     kind = Placement()
     legal = kind.legal(state, frame, "allied-27")
     assert {p.column for p in legal} == {0, 1, 2}
-    assert {p.altitude for p in legal} == {"TB", "B", "M", "H", "TH"}
+    assert len(legal) == 3 * 18
     german = kind.legal(state, frame, "german-35")
     assert {p.column for p in german} == {17, 18, 19}
-    assert {p.altitude for p in german} == {"TB", "B", "M", "H"}
-    assert len(legal) == 3 * 18 * 6 * 5
-    assert kind.refusal(state, frame, "allied-27", Place(1, 4, 2, "TH")) is None
+    assert kind.refusal(state, frame, "allied-27", Place(1, 4)) is None
     assert "not behind your start line" in str(
-        kind.refusal(state, frame, "allied-27", Place(5, 4, 2, "M")))
-    assert "cannot reach TH" in str(kind.refusal(state, frame, "german-35", Place(18, 4, 2, "TH")))
-    assert "off the map" in str(kind.refusal(state, frame, "german-35", Place(18, 40, 2, "M")))
-    assert "facing" in str(kind.refusal(state, frame, "german-35", Place(18, 4, 6, "M")))
+        kind.refusal(state, frame, "allied-27", Place(5, 4)))
+    assert "off the map" in str(kind.refusal(state, frame, "german-35", Place(18, 40)))
+    events: list[Event] = []
+    state = kind.apply(state, frame, "allied-27", Place(1, 4), events)
+    state = kind.apply(state, top(state), "german-35", Place(18, 4), events)  # type: ignore[arg-type]
+    frame = top(state)
+    assert frame is not None and frame.kind == "facing"
+    assert frame.seats == ("allied-27", "german-35")
+    assert Facing().legal(state, frame, "allied-27") == [Heading(f) for f in range(6)]
+    assert "facing" in str(Facing().refusal(state, frame, "german-35", Heading(6)))
+    state = Facing().apply(state, frame, "allied-27", Heading(2), events)
+    state = Facing().apply(state, top(state), "german-35", Heading(3), events)  # type: ignore[arg-type]
+    frame = top(state)
+    assert frame is not None and frame.kind == "start-altitude"
+    levels = Altitude().legal(state, frame, "allied-27")
+    assert {a.altitude for a in levels} == {"TB", "B", "M", "H", "TH"}
+    assert {a.altitude for a in Altitude().legal(state, frame, "german-35")} == \
+        {"TB", "B", "M", "H"}
+    assert Altitude().refusal(state, frame, "allied-27", StartAltitude("TH")) is None
+    assert "cannot reach TH" in str(
+        Altitude().refusal(state, frame, "german-35", StartAltitude("TH")))
+    assert events == []  # nothing is placed before its altitude is chosen
 
 
 def test_placement_is_applied_and_seen_by_all() -> None:
     """§ Placez les pions avions sur la carte: the counter goes on the map (in view of
     everyone); when every aircraft is placed nothing of the placement is left to ask."""
     state = start([{"aircraft": "spad-7"}, {"aircraft": "albatros-d3"}])
-    frame = top(state)
-    assert frame is not None
     events: list[Event] = []
-    state = Placement().apply(state, frame, "allied-1", Place(2, 9, 0, "H"), events)
+    for kind, allied, german in ((Placement(), Place(2, 9), Place(19, 9)),
+                                 (Facing(), Heading(0), Heading(3)),
+                                 (Altitude(), StartAltitude("H"), StartAltitude("M"))):
+        frame = top(state)
+        assert frame is not None and frame.seats == ("allied-1", "german-31")
+        state = kind.apply(state, frame, "allied-1", allied, events)  # type: ignore[attr-defined]
+        frame = top(state)
+        assert frame is not None and frame.seats == ("german-31",)
+        state = kind.apply(state, frame, "german-31", german, events)  # type: ignore[attr-defined]
     plane = state.plane("allied-1")
     assert plane.placed and plane.cell is not None and to_offset(plane.cell) == (2, 9)
     assert (plane.facing, plane.level) == (0, "H")
     assert events == [Event("placed", {"seat": "allied-1", "cell": [2, 9], "facing": 0,
-                                       "altitude": "H"})]
-    frame = top(state)
-    assert frame is not None and frame.seats == ("german-31",)
-    state = Placement().apply(state, frame, "german-31", Place(19, 9, 3, "M"), events)
+                                       "altitude": "H"}),
+                      Event("placed", {"seat": "german-31", "cell": [19, 9], "facing": 3,
+                                       "altitude": "M"})]
     assert top(state) is None
 
 
 def test_placement_decision_shape() -> None:
-    """The decision's JSON shape: a malformed one names its field."""
-    assert msgspec.to_builtins(Place(1, 2, 3, "M")) == {
-        "column": 1, "row": 2, "facing": 3, "altitude": "M"}
+    """The decisions' JSON shapes: a malformed one names its field."""
+    assert msgspec.to_builtins(Place(1, 2)) == {"column": 1, "row": 2}
+    assert msgspec.to_builtins(Heading(3)) == {"facing": 3}
+    assert msgspec.to_builtins(StartAltitude("M")) == {"altitude": "M"}
     with pytest.raises(Exception, match="altitude"):
-        Placement().decode({"column": 1, "row": 2, "facing": 3, "altitude": "XX"})
+        Altitude().decode({"altitude": "XX"})
+    with pytest.raises(Exception, match="row"):
+        Placement().decode({"column": 1, "row": "2"})

@@ -61,8 +61,9 @@ def test_la_fin_random_pilots_fly_to_the_end(seed: int) -> None:
 def test_every_legal_decision_has_words() -> None:
     """Menus: each decision in words, with the book's terms (Monté, Piqué, vrille)."""
     state = GAME.setup({}, new_rng(2))
-    assert GAME.label(state, "allied-13", {"column": 1, "row": 4, "facing": 0,
-                                           "altitude": "M"}).startswith("hex [1, 4], facing")
+    assert GAME.label(state, "allied-13", {"column": 1, "row": 4}) == "hex [1, 4]"
+    assert GAME.label(state, "allied-13", {"facing": 0}) == "facing E"
+    assert GAME.label(state, "allied-13", {"altitude": "M"}) == "altitude M"
     assert GAME.label(state, "allied-13", {"code": "3A2", "altitude": "climb"}) == \
         "3A2, climb (Monté)"
     assert GAME.label(state, "allied-13", {"code": "vrille", "altitude": "level"}) == \

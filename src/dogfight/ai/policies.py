@@ -33,9 +33,16 @@ def _down_in_flames() -> GamePolicies:
     return down_in_flames.GAME_POLICIES
 
 
+def _ailes_de_la_gloire() -> GamePolicies:
+    from dogfight.ai import ailes_de_la_gloire
+
+    return ailes_de_la_gloire.GAME_POLICIES
+
+
 POLICIES: dict[str, Callable[[], GamePolicies]] = {
     "wings-of-war": _wings_of_war,
     "down-in-flames": _down_in_flames,
+    "ailes-de-la-gloire": _ailes_de_la_gloire,
 }
 """Game id -> the loader of its pilot parts (see ``dogfight.ai.base.GamePolicies``)."""
 

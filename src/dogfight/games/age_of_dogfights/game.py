@@ -31,6 +31,7 @@ from dogfight.core import (
 from dogfight.core.contract import Decision
 from dogfight.core.rng import MAX_SEED
 from dogfight.games.age_of_dogfights import pilots, reconnaissance, scoring, turn, zones
+from dogfight.games.age_of_dogfights import view as board_view
 from dogfight.games.age_of_dogfights.data import (
     GAME_ID,
     SIDE_NATIONS,
@@ -48,7 +49,7 @@ from dogfight.games.age_of_dogfights.state import (
     Pilot,
 )
 from dogfight.kit.grids import Cell, to_offset
-from dogfight.kit.prompts import PromptedGame
+from dogfight.kit.prompts import PromptedGame, top
 
 EVENT_TEXTS = {
     "to-access": "{aircraft} goes to an access point at L{level}",
@@ -314,7 +315,6 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                     "side": a.seat, "seat": a.seat == viewer,
                     "status": "flying" if a.where == "zone" else "access",
                 })
-        flight = state.flight
         return {
             "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
             "pieces": pieces,
@@ -324,9 +324,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "round": state.round,
             "active": state.active,
             "phase": state.phase,
-            "flight": None if flight is None else {
-                "aircraft": flight.aircraft, "die": flight.die, "change": flight.change,
-                "path": flight.path, "stage": flight.stage},
+            "flight": None if state.flight is None else {
+                "aircraft": state.flight.aircraft, "die": state.flight.die,
+                "change": state.flight.change, "path": state.flight.path,
+                "stage": state.flight.stage},
+            "table": board_view.table(state, self.dataset),
             "rules": msgspec.to_builtins(state.options.rules),
             "wind": state.wind,
             "points": self.points(state),
@@ -428,6 +430,13 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if "done" in d:
             return "Done"
         return super().label(state, seat, decision)
+
+    def hints(self, state: AgeState, seat: Seat) -> Any:
+        """For the seat steering now, every way its move may go on (``view.reach``)."""
+        frame = top(state)
+        if frame is None or frame.kind != "steer" or seat not in frame.seats:
+            return None
+        return {"reach": board_view.reach(state)}
 
     def turn(self, state: AgeState) -> int:
         return max(state.turn, 1)

@@ -101,6 +101,8 @@ def _flyer(data: AilesData, plan: Plan, taken: set[int]) -> dict[str, Any] | Non
     """The game's flyer for a plan: the pilot's own counter, or the lowest free one of a
     type he takes (None if every counter of it has its pilot)."""
     pilot = plan.pilot
+    if plan.aircraft != pilot.aircraft and pilot.counter is not None:
+        taken.discard(pilot.counter)  # his old counter is free again, as in campaign.assign
     counter = pilot.counter if plan.aircraft == pilot.aircraft else next(
         (n for n in data.aircraft[plan.aircraft].counters if n not in taken), None)
     if counter is None:

@@ -154,6 +154,14 @@ def orders(state: AilesState, seat: Seat) -> list[Order]:
     return [Order(p, o) for p, o in product(shots["pilot"], shots["observer"])]
 
 
+def may_fire(state: AilesState, plane: Plane) -> bool:
+    """Whether ``plane`` has a fire order to write other than holding fire (``orders``
+    lists more than one), without listing them."""
+    gunners: tuple[Gunner, Gunner] = ("pilot", "observer")
+    return any(targets(state, plane, gunner) and
+               any(firing_guns(plane, gunner, b) for b in BURSTS) for gunner in gunners)
+
+
 class FireOrder(PromptKind[AilesState, Order]):
     """§ Enregistrement: each pilot with a target writes in secret his target and burst
     (and his observer's): ``{"pilot": {"target": "german-49", "burst": "long"},
@@ -177,7 +185,7 @@ class FireOrder(PromptKind[AilesState, Order]):
 def ask_fire_orders(state: AilesState) -> AilesState:
     """The combat phase begins: those with a target are asked (in secret, together)."""
     state = replace(state, phase="combat")
-    seats = tuple(p.seat for p in state.planes if len(orders(state, p.seat)) > 1)
+    seats = tuple(p.seat for p in state.planes if may_fire(state, p))
     if not seats:
         return ask(state)
     return ask(state, Frame("fire", seats, "Write your target and burst in secret"))

@@ -32,8 +32,9 @@ from dogfight.games.ailes_de_la_gloire.state import (
     Plane,
 )
 from dogfight.games.ailes_de_la_gloire.tailing import direction_shown, target_of
+from dogfight.games.ailes_de_la_gloire.view import arcs, previews, zones
 from dogfight.kit.grids import FACING_NAMES, to_offset
-from dogfight.kit.prompts import PromptedGame
+from dogfight.kit.prompts import PromptedGame, top
 from dogfight.kit.sealed import Sealed
 
 EVENT_TEXTS = {
@@ -85,6 +86,8 @@ EVENT_TEXTS = {
     "smoke-roll": "{seat} rolls {roll} against the smoke",
     "game-over": "Game over ({reason})",
 }
+
+CLIMB_DIVE = {"climb": ", climb (Monté)", "dive": ", dive (Piqué)"}
 
 
 class AilesGame(PromptedGame[AilesState]):
@@ -149,7 +152,23 @@ class AilesGame(PromptedGame[AilesState]):
             "tails": [list(t) for t in state.tails],
             "cup": len(state.cup),
             "rules": msgspec.to_builtins(state.options.rules),
+            **self._board_view(state, viewer),
         }
+
+    def _board_view(self, state: AilesState, viewer: Seat | None) -> dict[str, Any]:
+        """For the hex board (``view.py``): the map's zones."""
+        return {"zones": zones(self.dataset)}
+
+    def hints(self, state: AilesState, seat: Seat) -> Any:
+        """For the pages only (``view.py``): each aircraft's arcs (public, but no pilot
+        needs them drawn) and, for the seat writing its maneuver, where each maneuver it
+        may write would end (its own secret, like its legal decisions)."""
+        frame = top(state)
+        out: dict[str, Any] = {"arcs": arcs(state, self.dataset)}
+        if frame is not None and frame.kind == "maneuver" and seat in frame.seats:
+            legal = choices(state.plane(seat), self.dataset, state.options.rules.other_edges)
+            out["preview"] = previews(state, seat, legal, self.dataset)
+        return out
 
     def _plane_view(self, state: AilesState, p: Plane, viewer: Seat | None) -> dict[str, Any]:
         """What the table sees of an aircraft, and its Feuille de Vol for its own pilot."""
@@ -211,18 +230,20 @@ class AilesGame(PromptedGame[AilesState]):
 
     def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
         """A legal decision in words (the book's terms in brackets)."""
-        if {"column", "row", "facing", "altitude"} <= set(decision):
-            return (f"hex [{decision['column']}, {decision['row']}], facing "
-                    f"{FACING_NAMES[decision['facing'] % 6]}, altitude {decision['altitude']}")
-        if "target" in decision:
-            target = state.plane(decision["target"])
-            return f"tail {target.seat} ({self.dataset.aircraft[target.aircraft].name})"
         if "code" in decision:
             if decision["code"] == "vrille":
                 return "spin on purpose (vrille)"
             altitude = decision.get("altitude", "level")
-            extra = {"climb": ", climb (Monté)", "dive": ", dive (Piqué)"}.get(altitude, "")
-            return f"{decision['code']}{extra}"
+            return f"{decision['code']}{CLIMB_DIVE.get(altitude, '')}"
+        if "column" in decision:
+            return f"hex [{decision['column']}, {decision['row']}]"
+        if "facing" in decision:
+            return f"facing {FACING_NAMES[decision['facing'] % 6]}"
+        if "altitude" in decision:
+            return f"altitude {decision['altitude']}"
+        if "target" in decision:
+            target = state.plane(decision["target"])
+            return f"tail {target.seat} ({self.dataset.aircraft[target.aircraft].name})"
         parts = []
         for gunner in ("pilot", "observer"):
             shot = decision.get(gunner)

@@ -13,15 +13,22 @@ Not yet: the campaign's novices and skills; formation flying.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat, roll
-from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
+from dogfight.core.data import per_data_dir
+from dogfight.games.ailes_de_la_gloire.data import (
+    LEVELS,
+    AilesData,
+    Sheet,
+    dataset,
+    read_code,
+)
 from dogfight.games.ailes_de_la_gloire.formation import leader_of
-from dogfight.games.ailes_de_la_gloire.movement import fly
+from dogfight.games.ailes_de_la_gloire.movement import course
 from dogfight.games.ailes_de_la_gloire.state import (
-    ATTITUDES,
     AilesState,
     Attitude,
     Choice,
@@ -34,6 +41,7 @@ from dogfight.games.ailes_de_la_gloire.tailing import (
     tailed_by,
     writing_order,
 )
+from dogfight.kit.grids import Cell
 from dogfight.kit.prompts import Frame, PromptKind, answered, ask
 
 BOOK = "book: 001_6a970d9ea6ae2da0.txt"
@@ -125,25 +133,48 @@ def base_refusal(plane: Plane, choice: Choice, data: AilesData) -> str | None:
     if choice.code not in sheet.maneuvers:
         return (f"{choice.code} is not on the {data.aircraft[plane.aircraft].name}'s maneuver "
                 f"sheet ({BOOK} § Les Feuilles de Manœuvres)")
+    return (fuel_refusal(plane, choice)
+            or code_refusal(plane, choice.code, data)
+            or attitude_refusal(plane, choice, data))
+
+
+def fuel_refusal(plane: Plane, choice: Choice) -> str | None:
+    """§ Carburant: enough fuel left for the maneuver (none is used while gliding)."""
     need = 0 if plane.gliding else consumption(choice.code, choice.altitude)
     if plane.fuel < need:
         return (f"{choice.code} uses {need} fuel and {plane.fuel} is left "
                 f"({BOOK} § Carburant)")
-    code = read_code(choice.code)
-    if code.number in data.maneuver_rules.special and (plane.no_special or plane.fire):
+    return None
+
+
+def code_refusal(plane: Plane, code: str, data: AilesData) -> str | None:
+    """The restrictions on a code of the sheet whatever the altitude: the damage that
+    bans special or fast maneuvers, a novice's special maneuvers, the special and
+    non-repeatable maneuvers after last turn's."""
+    parsed = read_code(code)
+    special = parsed.number in data.maneuver_rules.special
+    if special and (plane.no_special or plane.fire):
         return (f"no special maneuver: the fabric is torn or the engine burns "
                 f"({BOOK} § DEGATS SPÉCIAUX)")
-    if code.speed >= 3 and plane.no_fast:
+    if parsed.speed >= 3 and plane.no_fast:
         return f"no maneuver of speed 3 or 4 after this damage ({BOOK} § DEGATS SPÉCIAUX)"
+    if special and plane.novice:
+        return f"a novice flies no special maneuver ({BOOK} § Niveaux d'expérience)"
+    if plane.previous is None:
+        return None
+    after = None if "maneuvers" in plane.skills else \
+        special_refusal(plane.previous, code, data)  # R22: the skill lifts it
+    return after or repeat_refusal(plane.previous, code, data)
+
+
+def attitude_refusal(plane: Plane, choice: Choice, data: AilesData) -> str | None:
+    """The restrictions on the climb or the dive: no climb while gliding (§ Planer),
+    then :func:`altitude_refusal`."""
+    if choice.altitude == "level":
+        return None
     if plane.gliding and choice.altitude == "climb":
         return f"a gliding aircraft cannot climb ({BOOK} § Planer)"
-    if code.number in data.maneuver_rules.special and plane.novice:
-        return f"a novice flies no special maneuver ({BOOK} § Niveaux d'expérience)"
-    special = None if "maneuvers" in plane.skills else \
-        special_refusal(plane.previous, choice.code, data)  # R22: the skill lifts it
-    return (special
-            or repeat_refusal(plane.previous, choice.code, data)
-            or altitude_refusal(plane, choice, data))
+    return altitude_refusal(plane, choice, data)
 
 
 def edge_refusal(plane: Plane, choice: Choice, data: AilesData,
@@ -153,16 +184,15 @@ def edge_refusal(plane: Plane, choice: Choice, data: AilesData,
     if plane.cell is None or other_edges != "forbidden":
         return None
     grid = data.map.grid
-    _, _, entered = fly(plane.cell, plane.facing, choice.code, data)
+    q, r = plane.cell
+    _, steps = course(tuple(data.maneuvers[choice.code].path), plane.facing)
+    off = first_off(q, r, steps, grid.width or 0, grid.height or 0)
+    sides = grid.beyond(off) if off is not None else None
     own = data.map.sides[plane.side].own_edge
-    for cell in entered:
-        sides = grid.beyond(cell)
-        if sides:
-            if sides == {own}:
-                return None
-            return (f"{choice.code} would leave the map by the {'/'.join(sorted(sides))} edge; "
-                    f"only your own edge ({own}) may be crossed (ruling R15)")
-    return None
+    if not sides or sides == {own}:
+        return None
+    return (f"{choice.code} would leave the map by the {'/'.join(sorted(sides))} edge; "
+            f"only your own edge ({own}) may be crossed (ruling R15)")
 
 
 Constraint = Callable[[Plane, Choice, AilesData], bool]
@@ -212,27 +242,182 @@ def constraints(plane: Plane) -> list[Constraint]:
     return out
 
 
+class Entry(NamedTuple):
+    """A code of a maneuver sheet, read once: what the restrictions ask of it."""
+
+    code: str
+    number: int
+    speed: int
+    special: bool
+    non_repeatable: bool
+    glides: bool
+    courses: tuple[tuple[tuple[int, int], ...], ...]
+    """The hexes its path enters from (0, 0), facing 0 to 5 (``movement.course``)."""
+    spans: tuple[tuple[int, int, int, int], ...]
+    """By facing and the parity of the start row (``2 * facing + parity``), the least
+    and greatest change of offset column and of row along the path: the map's
+    rectangle holds the path when it holds these."""
+    choices: tuple[Choice, Choice, Choice]
+    """Level, climb, dive."""
+    costs: tuple[int, int, int]
+    """Their consumption."""
+    climbs: bool
+    """An A maneuver of speed 2 up to one below the sheet's maximum (§ Monter)."""
+    straight: bool
+    """An A maneuver (at TB its dive is a landing: § L'Atterrissage)."""
+
+
+def sheet_entries(data: AilesData, sheet: Sheet) -> tuple[Entry, ...]:
+    """A sheet's codes read."""
+    rules = data.maneuver_rules
+    out = []
+    for code in sheet.maneuvers:
+        parsed = read_code(code)
+        path = tuple(data.maneuvers[code].path)
+        options = (Choice(code), Choice(code, "climb"), Choice(code, "dive"))
+        courses = tuple(course(path, facing)[1] for facing in range(6))
+        out.append(Entry(code, parsed.number, parsed.speed, parsed.number in rules.special,
+                         parsed.number in rules.non_repeatable, parsed.number in rules.glide,
+                         courses, tuple(_span(courses[f], parity)
+                                        for f in range(6) for parity in (0, 1)),
+                         options, (consumption(code), consumption(code, "climb"),
+                                   consumption(code, "dive")),
+                         parsed.direction == "A" and 2 <= parsed.speed <= sheet.max_speed - 1,
+                         parsed.direction == "A"))
+    return tuple(out)
+
+
+def _span(steps: tuple[tuple[int, int], ...], parity: int) -> tuple[int, int, int, int]:
+    """The least and greatest change of offset column and row along ``steps`` from a row
+    of this parity (column = q + row // 2)."""
+    if not steps:
+        return 0, 0, 0, 0
+    columns = [dq + (dr + parity) // 2 for dq, dr in steps]
+    rows = [dr for _, dr in steps]
+    return min(columns), max(columns), min(rows), max(rows)
+
+
+def near_speeds(codes: tuple[Entry, ...]) -> tuple[tuple[Entry, ...], ...]:
+    """For each speed flown last turn (0 to 4), the codes within one of it (§
+    L'Accélération), in the sheet's order."""
+    return tuple(tuple(e for e in codes if abs(e.speed - before) <= 1) for before in range(5))
+
+
+@per_data_dir
+def _read_sheets() -> dict[str, tuple[tuple[Entry, ...], tuple[tuple[Entry, ...], ...]]]:
+    """Every sheet of the data as loaded, read once (per ``$DOGFIGHT_DATA_DIR``): its
+    codes, and those :func:`near_speeds`."""
+    data = dataset()
+    out = {}
+    for name, sheet in data.sheets.items():
+        codes = sheet_entries(data, sheet)
+        out[name] = (codes, near_speeds(codes))
+    return out
+
+
+def entries(plane: Plane, data: AilesData, near: int | None = None) -> tuple[Entry, ...]:
+    """The codes of ``plane``'s maneuver sheet, read (once for the data as loaded); those
+    within one of the speed ``near``, if given."""
+    name = data.aircraft[plane.aircraft].sheet
+    if data is dataset():
+        codes, by_speed = _read_sheets()[name]
+    else:
+        codes = sheet_entries(data, data.sheets[name])
+        by_speed = near_speeds(codes)
+    return codes if near is None else by_speed[near]
+
+
+def first_off(q: int, r: int, steps: tuple[tuple[int, int], ...], width: int,
+              height: int) -> Cell | None:
+    """The first hex off the map a path of ``steps`` from hex (q, r) enters, or None
+    (``HexGrid.on_map`` written out: it is asked for every code of a sheet)."""
+    for dq, dr in steps:
+        row = r + dr
+        if not (0 <= row < height and 0 <= q + dq + row // 2 < width):
+            return Cell(q + dq, row)
+    return None
+
+
 def choices(plane: Plane, data: AilesData, other_edges: str = "forbidden") -> list[Choice]:
     """Every maneuver the book allows this aircraft now (each level, climb and dive),
     the forced maneuvers dropped from the lowest priority when they leave nothing; a
-    voluntary spin is always allowed (§ Les Vrilles)."""
-    base: list[Choice] = []
-    glide = data.maneuver_rules.glide
-    for code in data.sheet_of(plane.aircraft).maneuvers:
-        if plane.gliding and read_code(code).number not in glide:
-            continue
-        if edge_refusal(plane, Choice(code), data, other_edges) is not None:
-            continue  # the path is the same whatever the altitude
-        for altitude in ATTITUDES:
-            choice = Choice(code, altitude)
-            if base_refusal(plane, choice, data) is None:
-                base.append(choice)
+    voluntary spin is always allowed (§ Les Vrilles).
+
+    The tests of :func:`base_refusal` and :func:`edge_refusal` (the property tests check
+    that both agree), in the order that asks least: what holds whatever the altitude
+    once a code (the damage and a novice's bans read first, the special and
+    non-repeatable maneuvers only for their codes), then each altitude's fuel and
+    conditions (:func:`attitude_refusal` read on the sheet's codes once: a climb on an
+    A maneuver of speed 2 to the maximum less one, not gliding; at TB a dive on an A
+    maneuver only); the acceleration (the last forced maneuver, ruling R25) read on the
+    speed first (the codes within one of last turn's speed), the others by their
+    functions."""
     rules = constraints(plane)
-    for keep in range(len(rules), -1, -1):
+    if rules and rules[-1] is _accelerate:
+        rules = rules[:-1]  # read here, on the speeds (none to read on the first turn)
+        if plane.previous is not None:
+            before = speed_of(plane.previous)
+            near = allowed(plane, data, other_edges, before)
+            kept = [c for c in near if all(rule(plane, c, data) for rule in rules)] \
+                if rules else near
+            if kept:
+                return [*kept, Choice("vrille")]
+    base = allowed(plane, data, other_edges)
+    for keep in range(len(rules), 0, -1):
         kept = [c for c in base if all(rule(plane, c, data) for rule in rules[:keep])]
         if kept:
             return [*kept, Choice("vrille")]
-    return [Choice("vrille")]
+    return [*base, Choice("vrille")]
+
+
+def allowed(plane: Plane, data: AilesData, other_edges: str,
+            near: int | None = None) -> list[Choice]:
+    """The maneuvers :func:`base_refusal` and :func:`edge_refusal` allow (of these
+    codes within one of the speed ``near`` only, if given), in the sheet's order."""
+    base: list[Choice] = []
+    gliding = plane.gliding
+    banned_special = plane.no_special or plane.fire or plane.novice
+    previous = plane.previous
+    fuel = plane.fuel
+    cell = plane.cell if other_edges == "forbidden" else None
+    grid = data.map.grid
+    width, height = grid.width or 0, grid.height or 0
+    at_bottom = plane.level == LEVELS[0]
+    q, r = cell if cell is not None else (0, 0)
+    column = q + r // 2
+    own = {data.map.sides[plane.side].own_edge}
+    facing = plane.facing
+    span = 2 * facing + r % 2
+    # code_refusal's special and non-repeatable maneuvers, read once for last turn's
+    rules = data.maneuver_rules
+    last = 0 if previous in (None, "OV2") else read_code(previous).number
+    any_special = previous is None or "maneuvers" in plane.skills or last in rules.straights
+    no_repeat = last in rules.non_repeatable
+    for entry in entries(plane, data, near):
+        if gliding and not entry.glides:
+            continue
+        if (entry.special and banned_special) or (entry.speed >= 3 and plane.no_fast):
+            continue
+        if entry.special and not any_special and \
+                (entry.number != last or entry.non_repeatable):
+            continue
+        if entry.non_repeatable and no_repeat:
+            continue
+        if cell is not None:  # edge_refusal; the path is the same whatever the altitude
+            low, high, top, bottom = entry.spans[span]
+            if not (column + low >= 0 and column + high < width
+                    and r + top >= 0 and r + bottom < height):
+                off = first_off(q, r, entry.courses[facing], width, height)
+                if off is not None and grid.beyond(off) != own:
+                    continue
+        level, climb, dive = entry.choices
+        if gliding or fuel >= entry.costs[0]:
+            base.append(level)
+        if entry.climbs and not gliding and fuel >= entry.costs[1]:  # attitude_refusal
+            base.append(climb)
+        if (gliding or fuel >= entry.costs[2]) and (entry.straight or not at_bottom):
+            base.append(dive)
+    return base
 
 
 class Maneuvering(PromptKind[AilesState, Choice]):

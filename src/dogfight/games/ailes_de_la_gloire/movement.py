@@ -12,6 +12,8 @@ leaving the map (§ Fuir, ruling R15). The path of a maneuver is data
 
 from __future__ import annotations
 
+import functools
+
 from msgspec.structs import replace
 
 from dogfight.core import Event
@@ -30,8 +32,22 @@ from dogfight.kit.grids import FRONT_LEFT, FRONT_RIGHT, Cell, ahead, turn
 def fly(cell: Cell, facing: int, code: str, data: AilesData) -> tuple[Cell, int, tuple[Cell, ...]]:
     """Where a maneuver ends (hex, facing) and the hexes it enters, in order: F one hex
     ahead, L/R 60° in the hex, SL/SR into the front-left/front-right hex, nose kept."""
-    entered: list[Cell] = []
-    for step in data.maneuvers[code].path:
+    end, steps = course(tuple(data.maneuvers[code].path), facing)
+    q, r = cell
+    return (Cell(q + end[0], r + end[1]), end[2],
+            tuple([Cell(q + dq, r + dr) for dq, dr in steps]))
+
+
+@functools.cache
+def course(path: tuple[str, ...], facing: int
+           ) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    """A maneuver's path flown from the hex (0, 0) facing ``facing``: the end (q, r,
+    facing) and the hexes entered, as offsets from the start (the grid is the same
+    everywhere, so a move is its course shifted; a pure function of its arguments,
+    remembered)."""
+    cell = Cell(0, 0)
+    entered: list[tuple[int, int]] = []
+    for step in path:
         if step == "F":
             cell = ahead(cell, facing)
         elif step == "L":
@@ -44,8 +60,8 @@ def fly(cell: Cell, facing: int, code: str, data: AilesData) -> tuple[Cell, int,
             cell = ahead(cell, turn(facing, FRONT_LEFT))
         else:
             cell = ahead(cell, turn(facing, FRONT_RIGHT))
-        entered.append(cell)
-    return cell, facing, tuple(entered)
+        entered.append((cell.q, cell.r))
+    return (cell.q, cell.r, facing), tuple(entered)
 
 
 def movement_phase(state: AilesState, events: list[Event]) -> AilesState:

@@ -4,7 +4,9 @@ Mettez les 35 pions Dégâts dans une tasse, Placez les pions avions sur la cart
 The options name each player's aircraft (its side follows from its type); each takes a
 counter of that type, so the 60 numbered counters cap how many of a type fly
 (§ COMPOSITION DU JEU). Then every player places his aircraft behind his own start line,
-facing as he likes, at any altitude it can reach: one decision, ``placement``.
+facing as he likes, at any altitude it can reach: three rounds of small decisions, every
+player at once in each (``placement``: the hex; ``facing``; ``start-altitude``), so that
+no prompt lists every hex × facing × altitude (1 620 choices).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ def new_state(options: AilesOptions, rng: Rng) -> AilesState:
     cup: Cup[int] = Cup(data.cup_chits(options.rules.pilot_killed_chit))
     state = AilesState(options, rng, planes, cup)
     return ask(state, Frame("placement", tuple(p.seat for p in planes),
-                            "Place your aircraft behind your start line: hex, facing, altitude"))
+                            "Place your aircraft in a hex behind your start line"))
 
 
 def _planes(options: AilesOptions, data: AilesData) -> list[Plane]:
@@ -93,19 +95,32 @@ def _planes(options: AilesOptions, data: AilesData) -> list[Plane]:
 
 
 class Place(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """``{"column": 1, "row": 8, "facing": 0, "altitude": "M"}``: the hex as the map's
-    [column, row], the facing 0-5 clockwise from East, the altitude level."""
+    """``{"column": 1, "row": 8}``: the hex, as the map's [column, row]."""
 
     column: int
     row: int
+
+
+class Heading(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"facing": 0}``: the facing 0-5, clockwise from East."""
+
     facing: int
+
+
+class StartAltitude(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"altitude": "M"}``: the altitude level the aircraft starts at."""
+
     altitude: Level
 
 
+def _unplaced(state: AilesState) -> tuple[Seat, ...]:
+    """The seats whose aircraft is not placed yet (every one, in a game's set-up)."""
+    return tuple(p.seat for p in state.planes if not p.placed)
+
+
 class Placement(PromptKind[AilesState, Place]):
-    """Each player places his aircraft behind his start line, facing as he wants, at any
-    altitude his aircraft can reach (§ Placez les pions avions sur la carte, § L'Altitude
-    de départ)."""
+    """Each player puts his aircraft in a hex behind his start line (§ Placez les pions
+    avions sur la carte); the facing and the altitude are asked next."""
 
     kind = "placement"
     decision = Place
@@ -113,37 +128,83 @@ class Placement(PromptKind[AilesState, Place]):
 
     def legal(self, state: AilesState, frame: Frame, seat: Seat) -> Sequence[Place]:
         data = dataset()
-        plane = state.plane(seat)
+        side = state.plane(seat).side
         grid = data.map.grid
-        levels = [lv for lv in LEVELS if data.aircraft[plane.aircraft].reaches(lv)]
-        return [Place(column, row, facing, level)
-                for row in range(grid.height or 0) for column in range(grid.width or 0)
-                if data.map.behind_start_line(plane.side, column)
-                for facing in range(6) for level in levels]
+        columns = [c for c in range(grid.width or 0) if data.map.behind_start_line(side, c)]
+        return [Place(column, row) for row in range(grid.height or 0) for column in columns]
 
     def refusal(self, state: AilesState, frame: Frame, seat: Seat,
                 decision: Place) -> str | None:
         data = dataset()
         plane = state.plane(seat)
-        grid = data.map.grid
-        if not grid.on_map(from_offset(decision.column, decision.row)):
+        if not data.map.grid.on_map(from_offset(decision.column, decision.row)):
             return f"hex [{decision.column}, {decision.row}] is off the map"
         if not data.map.behind_start_line(plane.side, decision.column):
             return f"hex [{decision.column}, {decision.row}] is not behind your start line"
-        if not 0 <= decision.facing <= 5:
-            return "a facing is 0 to 5 (a hex side, clockwise from East)"
-        aircraft = data.aircraft[plane.aircraft]
-        if not aircraft.reaches(decision.altitude):
-            return (f"the {aircraft.name} cannot reach {decision.altitude} (ceiling "
-                    f"{aircraft.ceiling}; {BOOK} § L'Altitude de départ)")
         return None
 
     def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: Place,
               events: list[Event]) -> AilesState:
         cell = from_offset(decision.column, decision.row)
-        planes = tuple(replace(p, cell=cell, facing=decision.facing, level=decision.altitude,
-                               placed=True) if p.seat == seat else p for p in state.planes)
-        events.append(Event("placed", {"seat": seat, "cell": list(to_offset(cell)),
-                                       "facing": decision.facing,
+        state = answered(state.with_plane(replace(state.plane(seat), cell=cell)), seat)
+        if state.prompts:
+            return state
+        return ask(state, Frame("facing", _unplaced(state),
+                                "Turn your aircraft to face as you like"))
+
+
+class Facing(PromptKind[AilesState, Heading]):
+    """Each player turns his aircraft, in its hex, as he likes (§ Placez les pions
+    avions sur la carte: "orienté comme il le désire")."""
+
+    kind = "facing"
+    decision = Heading
+    rule = RULE
+
+    def legal(self, state: AilesState, frame: Frame, seat: Seat) -> Sequence[Heading]:
+        return [Heading(facing) for facing in range(6)]
+
+    def refusal(self, state: AilesState, frame: Frame, seat: Seat,
+                decision: Heading) -> str | None:
+        if not 0 <= decision.facing <= 5:
+            return "a facing is 0 to 5 (a hex side, clockwise from East)"
+        return None
+
+    def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: Heading,
+              events: list[Event]) -> AilesState:
+        state = answered(state.with_plane(replace(state.plane(seat), facing=decision.facing)),
+                         seat)
+        if state.prompts:
+            return state
+        return ask(state, Frame("start-altitude", _unplaced(state),
+                                "Choose the altitude your aircraft starts at"))
+
+
+class Altitude(PromptKind[AilesState, StartAltitude]):
+    """Each player chooses his altitude, any his aircraft can reach (§ L'Altitude de
+    départ); the aircraft is then placed."""
+
+    kind = "start-altitude"
+    decision = StartAltitude
+    rule = f"{BOOK} § L'Altitude de départ"
+
+    def legal(self, state: AilesState, frame: Frame, seat: Seat) -> Sequence[StartAltitude]:
+        aircraft = dataset().aircraft[state.plane(seat).aircraft]
+        return [StartAltitude(level) for level in LEVELS if aircraft.reaches(level)]
+
+    def refusal(self, state: AilesState, frame: Frame, seat: Seat,
+                decision: StartAltitude) -> str | None:
+        aircraft = dataset().aircraft[state.plane(seat).aircraft]
+        if not aircraft.reaches(decision.altitude):
+            return (f"the {aircraft.name} cannot reach {decision.altitude} (ceiling "
+                    f"{aircraft.ceiling}; {BOOK} § L'Altitude de départ)")
+        return None
+
+    def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: StartAltitude,
+              events: list[Event]) -> AilesState:
+        plane = replace(state.plane(seat), level=decision.altitude, placed=True)
+        assert plane.cell is not None
+        events.append(Event("placed", {"seat": seat, "cell": list(to_offset(plane.cell)),
+                                       "facing": plane.facing,
                                        "altitude": decision.altitude}))
-        return answered(replace(state, planes=planes), seat)
+        return answered(state.with_plane(plane), seat)

@@ -226,7 +226,10 @@ class AilesState(msgspec.Struct, frozen=True):
     result: str | None = None
 
     def plane(self, seat: Seat) -> Plane:
-        return next(p for p in self.planes if p.seat == seat)
+        for p in self.planes:
+            if p.seat == seat:
+                return p
+        raise KeyError(seat)  # never for a seat of the game
 
     def with_plane(self, plane: Plane) -> AilesState:
         """The state with ``plane`` replacing the aircraft of its seat."""

@@ -29,13 +29,14 @@ from dogfight.games.ailes_de_la_gloire.maneuver import (
 from dogfight.games.ailes_de_la_gloire.movement import movement_phase
 from dogfight.games.ailes_de_la_gloire.problems import problems_phase
 from dogfight.games.ailes_de_la_gloire.recovery import recovery_phase
-from dogfight.games.ailes_de_la_gloire.setup import Placement
+from dogfight.games.ailes_de_la_gloire.setup import Altitude, Facing, Placement
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Plane
 from dogfight.games.ailes_de_la_gloire.tailing import Tailing, tailing_phase
 from dogfight.kit.prompts import frames, prompt_table
 from dogfight.kit.sealed import Sealed
 
-PROMPTS = prompt_table(Placement(), Tailing(), Maneuvering(), FireOrder())
+PROMPTS = prompt_table(Placement(), Facing(), Altitude(), Tailing(), Maneuvering(),
+                       FireOrder())
 
 #: A bound on the game's length, never reached by the book's rules (fuel runs out);
 #: it keeps a broken data file from looping for ever.

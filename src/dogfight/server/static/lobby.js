@@ -446,7 +446,7 @@ async function refreshMyGames() {
   const body = $("my-games-body");
   const known = knownGames();
   if (!known.length) {
-    fill(body, el("p", { class: "hint" }, t("No game yet: create one above, or join an open seat.")));
+    fill(body, el("p", { class: "hint" }, t("No game yet: create one below, or join an open seat.")));
     return;
   }
   const result = await api(`/api/matches?ids=${encodeURIComponent(known.map((g) => g.id).join(","))}`);
@@ -590,7 +590,11 @@ async function showInvite() {
 /** The lobby without the link's question (?join=, ?lost=): the way back. */
 function backToLobby() {
   const url = new URL("./", location.href);
-  if (DEV) url.search = "?dev=1";
+  const kept = new URLSearchParams();
+  if (DEV) kept.set("dev", "1");
+  const chosen = new URLSearchParams(location.search).get("lang");
+  if (chosen) kept.set("lang", chosen);
+  url.search = kept.toString();
   return el("p", {}, el("a", { href: url.toString(), class: "button-link back-link" }, t("Back to the lobby")));
 }
 
