@@ -103,10 +103,13 @@ def test_b_neither_seat_sees_the_others_maneuver_or_fire_order(server: str,
         page.goto(f"{server}/table.html?id={match['id']}&token={match['seats'][seat]['token']}")
         page.wait_for_selector("svg.hex-board")
         pages[seat] = page
-    # both place their aircraft, then the Germans write their maneuver first
-    for page in pages.values():
-        page.wait_for_function(READY)
-        page.evaluate(CLICK)
+    # both place their aircraft (the hex, the facing, the altitude), then the Germans
+    # write their maneuver first
+    for _ in range(3):
+        for page in pages.values():
+            page.wait_for_function(READY)
+            page.evaluate(CLICK)
+            page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
     german, allied = pages["german-49"], pages["allied-13"]
     german.wait_for_selector("#prompt button.maneuver")
     written = german.evaluate(CLICK)

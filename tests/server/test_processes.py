@@ -45,7 +45,7 @@ class Server:
         deadline = time.monotonic() + 120  # a busy machine starts slowly
         while time.monotonic() < deadline:
             try:
-                if httpx.get(self.url + "/api/catalog", timeout=1).status_code == 200:
+                if httpx.get(self.url + "/api/catalog", timeout=10).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)

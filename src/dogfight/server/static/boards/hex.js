@@ -366,58 +366,56 @@ function showGhost(observation, seat, code) {
 // ============================================================ decisions
 const ARROWS = ["→", "↘", "↙", "←", "↖", "↗"];
 
-/** The placement prompt: the hexes allowed lit on the map (tap one), a facing and an
- * altitude, then Confirm. */
+/** The placement's three rounds (book: Mise en place): the hex (the hexes allowed lit on the
+ * map: tap one, then Confirm), the facing (an arrow a facing, the aircraft drawn turned
+ * on its hex), then the altitude (the page's buttons). */
 function placement(observation, legal, ctx) {
   const layer = document.querySelector("svg.hex-board .ghosts");
-  const width = Number(observation.view?.map?.width) || 1;
-  const cells = [...new Set(legal.map((d) => `${d.column},${d.row}`))].map((k) => k.split(",").map(Number));
-  const levels = [...new Set(legal.map((d) => d.altitude))];
-  const middle = cells.reduce((best, c) => (Math.abs(c[1] - 8) < Math.abs(best[1] - 8) ? c : best), cells[0]);
-  const plan = {
-    cell: middle, facing: middle[0] < width / 2 ? 0 : 3,
-    altitude: levels.includes("M") ? "M" : levels[0],
-  };
+  const cells = legal.map((d) => [d.column, d.row]);
+  let chosen = cells.reduce((best, c) => (Math.abs(c[1] - 8) < Math.abs(best[1] - 8) ? c : best), cells[0]);
   const box = el("div", { class: "placement-planner" });
-  const find = () => legal.find((d) => d.column === plan.cell[0] && d.row === plan.cell[1]
-    && d.facing === plan.facing && d.altitude === plan.altitude);
   const confirm = async () => {
-    const decision = find();
+    const decision = legal.find((d) => d.column === chosen[0] && d.row === chosen[1]);
     if (decision && !ctx.busy()) await ctx.send([decision]);
   };
   function draw() {
     if (layer) {
       fill(layer);
       for (const [q, r] of cells) {
-        const chosen = q === plan.cell[0] && r === plan.cell[1];
         const hex = svg("polygon", {
-          class: chosen ? "end" : "route", points: hexPoints(q, r), dataset: { place: `${q},${r}` },
-          style: "cursor: pointer; pointer-events: all",
+          class: q === chosen[0] && r === chosen[1] ? "end" : "route", points: hexPoints(q, r),
+          dataset: { place: `${q},${r}` }, style: "cursor: pointer; pointer-events: all",
         });
-        hex.addEventListener("click", () => { plan.cell = [q, r]; draw(); });
+        hex.addEventListener("click", () => { chosen = [q, r]; draw(); });
         layer.append(svg("g", { class: "ghost placement" }, hex));
       }
-      const [x, y] = at(plan.cell[0], plan.cell[1]);
-      layer.append(svg("g", { class: "ghost" }, svg("path", { d: planePath(UNIT * 0.3), transform: `translate(${x},${y}) rotate(${60 * plan.facing})` })));
     }
-    const facings = [...new Set(legal.filter((d) => d.column === plan.cell[0] && d.row === plan.cell[1]).map((d) => d.facing))];
     fill(box,
-      el("p", { class: "hint" }, t("Tap a lit hex on the map, then choose the facing and the altitude.")),
-      el("p", {}, t("hex [{column}, {row}], facing {facing}, altitude {altitude}",
-        { column: plan.cell[0], row: plan.cell[1], facing: t(FACINGS[plan.facing]), altitude: plan.altitude })),
-      el("div", { class: "buttons" }, facings.map((f) => el("button", {
-        type: "button", class: "small facing-choice", "aria-pressed": String(f === plan.facing), title: t(FACINGS[f]),
-        onclick: () => { plan.facing = f; draw(); },
-      }, ARROWS[f]))),
-      el("div", { class: "buttons" }, levels.map((level) => el("button", {
-        type: "button", class: "small altitude-choice", "aria-pressed": String(level === plan.altitude),
-        onclick: () => { plan.altitude = level; draw(); },
-      }, levelText(level)))),
-      el("button", { type: "button", class: "decision primary", id: "confirm", disabled: !find() || ctx.busy(), onclick: confirm }, t("Confirm")));
+      el("p", { class: "hint" }, t("Tap a lit hex on the map, then Confirm.")),
+      el("p", {}, t("hex [{column}, {row}]", { column: chosen[0], row: chosen[1] })),
+      el("button", { type: "button", class: "decision primary", id: "confirm", disabled: ctx.busy(), onclick: confirm }, t("Confirm")));
   }
   ctx.keys({ confirm, undo: () => {} });
   draw();
   return box;
+}
+
+function facingChoice(observation, legal, ctx) {
+  const layer = document.querySelector("svg.hex-board .ghosts");
+  const mine = observation.view?.planes?.[ctx.seat]; // a seat flies the aircraft of its name
+  const show = (facing) => {
+    if (!layer || !mine?.cell) return;
+    fill(layer);
+    const [x, y] = at(mine.cell[0], mine.cell[1]);
+    layer.append(svg("g", { class: "ghost" }, svg("path", { d: planePath(UNIT * 0.3), transform: `translate(${x},${y}) rotate(${60 * facing})` })));
+  };
+  const buttons = legal.map((d) => el("button", {
+    type: "button", class: "decision facing-choice", title: t(FACINGS[d.facing]),
+    onmouseenter: () => show(d.facing), onfocus: () => show(d.facing),
+    onclick: async () => { if (!ctx.busy()) await ctx.send([d]); },
+  }, `${ARROWS[d.facing]} ${t(FACINGS[d.facing])}`));
+  return el("div", { class: "placement-planner" },
+    el("p", { class: "hint" }, t("Choose the facing of your aircraft.")), el("div", { class: "buttons" }, buttons));
 }
 
 /** The maneuver prompt: every code as a button; hover, focus or a first tap shows where it
@@ -426,6 +424,9 @@ function placement(observation, legal, ctx) {
 export function decisions(observation, legal, labels, ctx) {
   if (observation?.prompt?.kind === "placement" && legal.length && legal.every((d) => "column" in d)) {
     return placement(observation, legal, ctx);
+  }
+  if (observation?.prompt?.kind === "facing" && legal.length && legal.every((d) => "facing" in d)) {
+    return facingChoice(observation, legal, ctx);
   }
   if (["fire", "tailing"].includes(observation?.prompt?.kind)) return targetButtons(legal, labels, ctx);
   if (observation?.prompt?.kind !== "maneuver" || !legal.every((d) => "code" in d)) return null;
@@ -488,6 +489,8 @@ export function promptText(prompt) {
     fire: t("Write your fire order in secret (Le Combat)"),
     tailing: t("Choose whom to tail (La Poursuite)"),
     placement: t("Place your aircraft behind your start line"),
+    facing: t("Turn your aircraft to face as you like"),
+    "start-altitude": t("Choose the altitude your aircraft starts at"),
   };
   return words[prompt?.kind] || null;
 }
