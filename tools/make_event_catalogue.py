@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.pofile import read_po, write_po
 
 OUT = Path(__file__).parent.parent / "src/dogfight/server/locales/fr/LC_MESSAGES/events.po"
 
@@ -223,9 +223,15 @@ FRENCH = {
 
 
 def main() -> None:
+    """Add the entries missing from events.po; the file, edited since (typography,
+    other games' sentences), is the reference: existing entries are kept."""
     catalog = Catalog(locale="fr", project="dogfight", domain="events")
+    if OUT.exists():
+        with OUT.open("rb") as handle:
+            catalog = read_po(handle, locale="fr")
     for english, french in FRENCH.items():
-        catalog.add(english, french)
+        if english not in catalog:
+            catalog.add(english, french)
     with OUT.open("wb") as handle:
         write_po(handle, catalog, width=100)
 

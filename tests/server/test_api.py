@@ -63,7 +63,7 @@ def test_catalog_lists_games_options_and_levels(client: TestClient) -> None:
     ids = [g["id"] for g in catalog["games"]]
     assert "wings-of-war" in ids and catalog["levels"]["novice"] == "novice"
     wow = next(g for g in catalog["games"] if g["id"] == "wings-of-war")
-    assert wow["options"]["rules"]["tailing"]["title"].startswith("Poursuite")
+    assert wow["options"]["rules"]["tailing"]["title"] == "Tailing (Poursuite)"  # English first
     # the kind of map chooses the pages' board (static/boards/)
     boards = {g["id"]: g["board"] for g in catalog["games"]}
     assert boards["wings-of-war"] == "table" and boards["down-in-flames"] == "none"
@@ -242,5 +242,5 @@ def test_the_log_in_french_follows_the_book(client: TestClient) -> None:
     plan_three(client, game, token)
     french = client.get(f"/api/matches/{game['id']}", headers=auth(token),
                         params={"lang": "fr"}).json()["log"]
-    assert "spad programme la carte 1 : ligne droite" in french
-    assert any(line.startswith("Phase 1 : spad effectue ligne droite") for line in french)
+    assert "spad programme la carte 1\u202f: ligne droite" in french
+    assert any(line.startswith("Phase 1\u202f: spad effectue ligne droite") for line in french)

@@ -98,6 +98,8 @@ class Game(ABC, Generic[S]):
     """The kind of map the game is played on, which chooses the browser's board:
     ``table`` (a continuous table), ``hex`` (a hex map), ``triangle`` (a triangle-point
     grid) or ``none`` (no map: cards and counters only)."""
+    developer: ClassVar[bool] = False
+    """A game for developers (tests): the lobby offers it only with ``?dev=1``."""
 
     # -- set-up ---------------------------------------------------------------
     @abstractmethod

@@ -63,7 +63,7 @@ from dogfight.store.saves import Save, encode_save, parse_save
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 LOCALES = HERE / "locales"
-LANGUAGES = ("en", "fr")
+LANGUAGES = ("en", "fr", "it")
 THREADS = 64
 """Threads for the blocking part of requests (rules, database) in a process."""
 
@@ -205,7 +205,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @app.get("/api/catalog")
     def catalog() -> dict[str, Any]:
         return {"games": [{"id": g.id, "title": g.title, "summary": g.summary,
-                           "board": g.board, "options": g.option_schema()}
+                           "board": g.board, "options": g.option_schema(),
+                           "developer": g.developer}
                           for g in all_games()],
                 "levels": LEVELS, "pilots": sorted(PILOTS)}
 

@@ -55,6 +55,7 @@ class DuelGame(PromptedGame[DuelState]):
     version = "1"
     summary = "A tiny built-in game with secret simultaneous orders and dice, for tests."
     board = "none"
+    developer = True
     prompts = turn.PROMPTS
 
     @cached_property

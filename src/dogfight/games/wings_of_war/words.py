@@ -64,18 +64,18 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
 
 
 RULE_TITLES = {
-    "special_damage": "Dégâts spéciaux (special damage)",
-    "aiming": "Viser (aiming)",
-    "illegal_maneuver": "Mouvement interdit (an illegal maneuver destroys the aircraft)",
-    "tailing": "Poursuite (tailing)",
-    "tournament": "Règles de tournoi (no explosions; bases never touch)",
-    "interruption": "Interruption (damage loses tailing and aiming for a phase)",
-    "out_of_cards": "Être à court de cartes dégât (running out of damage cards)",
-    "blind_spot": "Angles morts (rear gun blind spot)",
-    "altitude": "Altitude (stands, climb and dive; landing, take-off, accidents)",
-    "forced_dive": "Plongée forcée (forced dive; with altitude)",
-    "flying_higher": "Voler plus haut (floor and ceiling; with altitude)",
-    "cloud_cover": "Couverture nuageuse (cloud cover; with altitude)",
+    "special_damage": "Special damage (Dégâts spéciaux)",
+    "aiming": "Aiming (Viser)",
+    "illegal_maneuver": "Illegal maneuvers destroy the aircraft (Mouvement interdit)",
+    "tailing": "Tailing (Poursuite)",
+    "tournament": "Tournament rules: no explosions, bases never touch (Règles de tournoi)",
+    "interruption": "Interruption: damage loses tailing and aiming for a phase",
+    "out_of_cards": "Running out of damage cards (Être à court de cartes dégât)",
+    "blind_spot": "Rear gun blind spot (Angles morts)",
+    "altitude": "Altitude: stands, climb and dive; landing, take-off, accidents",
+    "forced_dive": "Forced dive, with altitude (Plongée forcée)",
+    "flying_higher": "Flying higher: floor and ceiling, with altitude (Voler plus haut)",
+    "cloud_cover": "Cloud cover, with altitude (Couverture nuageuse)",
 }
 
 EVENT_TEXTS = {

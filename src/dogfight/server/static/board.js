@@ -6,7 +6,7 @@
 import { el, fill } from "./common.js";
 import { boardOf } from "./boards/index.js";
 import { genericSecrets } from "./boards/generic.js";
-import { t } from "./i18n.js";
+import { seatName, sideName, t } from "./i18n.js";
 
 export { boardOf } from "./boards/index.js";
 export { renderJson } from "./boards/generic.js";
@@ -61,16 +61,16 @@ export function renderOutcome(observation, seat) {
   const mySide = seat ? seats[seat] : null;
   let headline;
   if (outcome.winner === null || outcome.winner === undefined) headline = t("Draw");
-  else if (mySide && outcome.winner === mySide) headline = t("Victory! {side} win", { side: t(outcome.winner) });
-  else if (mySide) headline = t("Defeat: {side} win", { side: t(outcome.winner) });
-  else headline = t("{side} win", { side: t(outcome.winner) });
+  else if (mySide && outcome.winner === mySide) headline = t("Victory! {side} win", { side: sideName(outcome.winner) });
+  else if (mySide) headline = t("Defeat: {side} win", { side: sideName(outcome.winner) });
+  else headline = t("{side} win", { side: sideName(outcome.winner) });
   const scores = Object.entries(outcome.scores || {});
   const points = outcome.details?.points || outcome.details?.vp;
   return el("div", { class: "outcome", role: "status" },
     el("h2", {}, t("Game over"), ": ", headline),
     outcome.reason ? el("p", {}, t(outcome.reason)) : null,
     points ? el("p", {}, t("Victory points"), ": ",
-      Object.entries(points).map(([side, n]) => `${t(side)} ${n}`).join(", ")) : null,
+      Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",
       scores.map(([s, n]) => `${s} ${n}`).join(", ")) : null);
 }
@@ -115,7 +115,7 @@ export function statusText(observation) {
   const pending = Object.entries(observation?.pending || {});
   if (pending.length) {
     parts.push(t("waiting for: {seats}",
-      { seats: pending.map(([s, kind]) => `${s} (${kindText(kind)})`).join(", ") }));
+      { seats: pending.map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ") }));
   }
   return parts.join(" · ");
 }

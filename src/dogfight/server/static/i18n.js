@@ -4,7 +4,7 @@
 // Placeholders are written {name} in the English text and in its translation.
 
 const STORAGE_KEY = "dogfight.lang";
-export const LANGUAGES = { en: "English", fr: "Français" };
+export const LANGUAGES = { en: "English", fr: "Français", it: "Italiano" };
 
 let catalogue = {};
 let current = "en";
@@ -18,7 +18,7 @@ function pickLanguage() {
   return browser in LANGUAGES ? browser : "en";
 }
 
-/** The current language code ("en" or "fr"). */
+/** The current language code ("en", "fr" or "it"). */
 export function lang() {
   return current;
 }
@@ -54,7 +54,7 @@ export function setLang(code) {
   location.replace(url.toString());
 }
 
-/** The EN/FR switch, as a small group of buttons. */
+/** The EN/FR/IT switch, as a small group of buttons. */
 export function languageSwitch() {
   const box = document.createElement("div");
   box.className = "lang-switch";
@@ -71,4 +71,31 @@ export function languageSwitch() {
     box.append(button);
   }
   return box;
+}
+
+// The sides as players call them (the catalogue translates the English).
+const SIDE_NAMES = {
+  allies: "Allies", allied: "Allies", central: "Central Powers", axis: "Axis",
+  germany: "Germany", german: "Germany", red: "Red", blue: "Blue",
+};
+
+/** A side's name in the page's language ("allies" -> "Alliés"); else its id. */
+export function sideName(side) {
+  const key = String(side ?? "");
+  return Object.hasOwn(SIDE_NAMES, key) ? t(SIDE_NAMES[key]) : key;
+}
+
+/**
+ * A seat's name: its side's name ("allies" -> "Allies"), numbered when a side has
+ * several seats ("central-2" -> "Central Powers 2"); a seat named otherwise (an
+ * aircraft, "gladiator-2") keeps its id, with the side after it when given.
+ */
+export function seatName(seat, side) {
+  const key = String(seat ?? "");
+  if (Object.hasOwn(SIDE_NAMES, key)) return sideName(key);
+  const numbered = key.match(/^(.*)-(\d+)$/);
+  if (numbered && Object.hasOwn(SIDE_NAMES, numbered[1])) {
+    return `${sideName(numbered[1])} ${numbered[2]}`;
+  }
+  return side && side !== key ? `${key} (${sideName(side)})` : key;
 }

@@ -5,7 +5,7 @@ import {
   api, el, errorText, fill, forgetGame, knownGame, knownGames, rememberGame, tableUrl,
 } from "./common.js";
 import { kindText } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, seatName, sideName, t } from "./i18n.js";
 
 let catalog = { games: [], levels: {}, pilots: [] };
 const form = {
@@ -21,6 +21,7 @@ let previewWaiting = false; // options changed, their preview not yet asked for
 let previewPromise = null;
 
 const $ = (id) => document.getElementById(id);
+const DEV = new URLSearchParams(location.search).get("dev") === "1";
 
 function showMessage(text, kind = "error") {
   const box = $("lobby-message");
@@ -39,9 +40,10 @@ async function main() {
   const app = $("app");
   fill(app,
     el("div", { id: "lobby-message", class: "message", role: "alert", hidden: true }),
+    el("section", { id: "lost-link", hidden: true }),
     el("section", { id: "join-invite", hidden: true }),
-    el("section", { id: "new-game", class: "card" }, el("h2", {}, t("New game")), el("div", { id: "new-game-body" })),
     el("section", { id: "my-games", class: "card" }, el("h2", {}, t("My games")), el("div", { id: "my-games-body" })),
+    el("section", { id: "new-game", class: "card" }, el("h2", {}, t("New game")), el("div", { id: "new-game-body" })),
     el("section", { id: "open-seats", class: "card" },
       el("h2", {}, t("Open seats")),
       el("p", { class: "hint" }, t("Games waiting for a player: join one.")),
@@ -54,6 +56,7 @@ async function main() {
   }
   catalog = result.body;
   buildNewGameForm();
+  showLost();
   showInvite();
   refreshMyGames();
   refreshOpenSeats();
@@ -62,7 +65,8 @@ async function main() {
 
 // ============================================================ new game form
 function buildNewGameForm() {
-  const games = catalog.games || [];
+  // a game for developers (the test game) only with ?dev=1
+  const games = (catalog.games || []).filter((g) => !g.developer || DEV);
   const select = el("select", { id: "game", name: "game" },
     games.map((g) => el("option", { value: g.id }, t(g.title))));
   select.addEventListener("change", () => chooseGame(select.value));
@@ -125,10 +129,10 @@ function choiceTitle(value) {
   if (parts.length === 4) {
     const [campaign, side, from, to] = parts;
     return t("{campaign}: {side}, mission {from} → {to}", {
-      campaign: humanize(campaign), side: t(side), from: from === "start" ? t("start") : from, to,
+      campaign: humanize(campaign), side: sideName(side), from: from === "start" ? t("start") : from, to,
     });
   }
-  return humanize(value);
+  return t(humanize(value));
 }
 
 function humanize(name) {
@@ -296,7 +300,7 @@ function renderAircraft() {
       || String(a.name).localeCompare(String(b.name)));
     const id = `aircraft-${plane.id}`;
     const select = el("select", { id, name: `aircraft.${plane.id}`, dataset: { plane: plane.id } },
-      sorted.map((c) => el("option", { value: c.id }, `${c.name}${c.side ? ` (${t(c.side)})` : ""}`)));
+      sorted.map((c) => el("option", { value: c.id }, `${c.name}${c.side ? ` (${sideName(c.side)})` : ""}`)));
     const chosen = form.aircraft[plane.id] && choices.some((c) => c.id === form.aircraft[plane.id])
       ? form.aircraft[plane.id] : defaultAircraft(plane, choices);
     if (chosen) select.value = chosen;
@@ -307,7 +311,7 @@ function renderAircraft() {
     });
     if (chosen && chosen !== defaultId) form.aircraft[plane.id] = chosen;
     return el("div", { class: "field" },
-      el("label", { for: id }, t("{plane} ({seat})", { plane: plane.id, seat: plane.seat })), select);
+      el("label", { for: id }, t("{plane} ({seat})", { plane: plane.id, seat: seatName(plane.seat) })), select);
   });
   // forget choices for planes no longer in the scenario
   for (const key of Object.keys(form.aircraft)) {
@@ -341,7 +345,7 @@ function renderSeats() {
       form.seatKinds[seat] = { ...(form.seatKinds[seat] || state), level: level.value };
     });
     return el("tr", {},
-      el("th", { scope: "row" }, el("label", { for: `seat-${seat}` }, seat), side !== seat ? ` (${t(side)})` : ""),
+      el("th", { scope: "row" }, el("label", { for: `seat-${seat}` }, seatName(seat, side))),
       el("td", {}, kind), el("td", {}, level));
   });
   for (const key of Object.keys(form.seatKinds)) {
@@ -411,9 +415,9 @@ function describeState(match) {
     const outcome = match.outcome;
     if (!outcome) return t("Finished");
     if (outcome.winner === null || outcome.winner === undefined) return t("Finished: draw");
-    return t("Finished: {side} win", { side: t(outcome.winner) });
+    return t("Finished: {side} win", { side: sideName(outcome.winner) });
   }
-  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${s} (${kindText(kind)})`).join(", ");
+  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ");
   return pending ? t("Turn {turn}, waiting for {seats}", { turn: match.turn, seats: pending })
     : t("Turn {turn}", { turn: match.turn });
 }
@@ -442,7 +446,7 @@ async function refreshMyGames() {
   const body = $("my-games-body");
   const known = knownGames();
   if (!known.length) {
-    fill(body, el("p", { class: "hint" }, t("No game yet: create one above, or join an open seat.")));
+    fill(body, el("p", { class: "hint" }, t("No game yet: create one below, or join an open seat.")));
     return;
   }
   const result = await api(`/api/matches?ids=${encodeURIComponent(known.map((g) => g.id).join(","))}`);
@@ -478,7 +482,7 @@ function gamesTable(rows, finished) {
       const tokens = Object.entries(entry.tokens || {});
       const seatLinks = tokens.map(([seat, token]) =>
         el("a", { class: "button-link", href: tableUrl(match.id, { token }) },
-          finished ? t("Table of {seat}", { seat }) : t("Play as {seat}", { seat })));
+          finished ? t("Table of {seat}", { seat: seatName(seat) }) : t("Play as {seat}", { seat: seatName(seat) })));
       if (tokens.length > 1 && !finished) {
         seatLinks.push(el("a", { class: "button-link", href: tableUrl(match.id, { hotseat: true }) }, t("Hot-seat")));
       }
@@ -490,7 +494,7 @@ function gamesTable(rows, finished) {
         for (const [seat, info] of Object.entries(match.seats || {})) {
           if (info && info.open) {
             const url = inviteUrl(match.id, seat);
-            links.push(el("span", { class: "invite" }, t("Invite for {seat}", { seat }), ": ",
+            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: seatName(seat) }), " ",
               el("a", { href: url, class: "invite-link" }, t("link")), " ", copyButton(url)));
           }
         }
@@ -525,9 +529,9 @@ async function refreshOpenSeats() {
       rows.push(el("tr", { dataset: { id: match.id, seat } },
         el("td", {}, t(match.title || match.game), match.practice ? ` (${t("Practice")})` : "",
           el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
-        el("td", {}, seat),
+        el("td", {}, seatName(seat)),
         el("td", {}, Object.entries(match.seats).filter(([s]) => s !== seat)
-          .map(([s, i]) => `${s}: ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
+          .map(([s, i]) => `${seatName(s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
         el("td", {}, el("button", { type: "button", class: "join primary", onclick: () => join(match, seat) },
           t("Join")), mine ? el("small", {}, " ", t("(a game of yours)")) : null)));
     }
@@ -562,16 +566,58 @@ async function showInvite() {
   const result = await api(`/api/matches?ids=${encodeURIComponent(id)}`);
   const match = result.ok && Array.isArray(result.body) ? result.body[0] : null;
   if (!match) {
-    fill(box, el("p", { class: "message error" }, t("This invitation is for a game the server does not know.")));
+    fill(box, el("h2", {}, t("This link leads nowhere")),
+      el("p", {}, t("This invitation is for a game the server does not know: the link may be mistyped or cut, or the game was removed.")),
+      backToLobby());
+    return;
+  }
+  if (!Object.hasOwn(match.seats || {}, seat)) {
+    fill(box, el("h2", {}, t("This link leads nowhere")),
+      el("p", {}, t("This game has no seat {seat}: the link may be mistyped or cut.", { seat })),
+      el("p", {}, el("a", { href: tableUrl(id) }, t("Watch as a spectator"))), backToLobby());
     return;
   }
   const open = match.seats?.[seat]?.open;
   fill(box,
     el("h2", {}, t("Invitation")),
-    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat })),
+    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: seatName(seat) })),
     open ? el("button", { type: "button", class: "primary", onclick: () => join(match, seat) }, t("Join"))
       : el("p", { class: "message error" }, t("This seat has just been taken.")),
     " ", el("a", { href: tableUrl(id) }, t("Watch as a spectator")));
+}
+
+// ============================================================ dead links
+/** The lobby without the link's question (?join=, ?lost=): the way back. */
+function backToLobby() {
+  const url = new URL("./", location.href);
+  const kept = new URLSearchParams();
+  if (DEV) kept.set("dev", "1");
+  const chosen = new URLSearchParams(location.search).get("lang");
+  if (chosen) kept.set("lang", chosen);
+  url.search = kept.toString();
+  return el("p", {}, el("a", { href: url.toString(), class: "button-link back-link" }, t("Back to the lobby")));
+}
+
+/** A table link that led nowhere (table.html sends it here: ?lost=<status>&id=<game>). */
+function showLost() {
+  const params = new URLSearchParams(location.search);
+  const status = params.get("lost");
+  if (!status) return;
+  const id = params.get("id") || "";
+  const box = $("lost-link");
+  box.hidden = false;
+  box.className = "card lost-card";
+  const known = id && knownGame(id);
+  const why = status === "404"
+    ? t("No game has the id {id}: the link may be mistyped or cut, or the game was removed.", { id: id.slice(0, 8) || "—" })
+    : t("This link's seat is not a seat of this game: the link may be mistyped or cut. You can still watch the game.");
+  fill(box, el("h2", {}, t("This link leads nowhere")), el("p", {}, why),
+    status !== "404" && id ? el("p", {}, el("a", { href: tableUrl(id) }, t("Watch as a spectator"))) : null,
+    known && status === "404" ? el("p", {}, el("button", {
+      type: "button", class: "small forget",
+      onclick: () => { forgetGame(id); refreshMyGames(); box.hidden = true; },
+    }, t("Forget this game on this browser"))) : null,
+    backToLobby());
 }
 
 // =============================================================== save files

@@ -51,7 +51,10 @@ class Live {
   async refresh() {
     const result = await api(`/api/matches/${matchId}?lang=${lang()}`, { token: this.token });
     if (result.ok) this.accept(result.body);
-    else if (!this.body) showMessage(errorText(result));
+    else if (!this.body && [401, 403, 404].includes(result.status)) {
+      this.stopped = true; // a wrong or dead link: the lobby says so (lobby.js showLost)
+      location.replace(`./?lost=${result.status}&id=${encodeURIComponent(matchId)}&lang=${lang()}`);
+    } else if (!this.body) showMessage(errorText(result));
     return result;
   }
 
