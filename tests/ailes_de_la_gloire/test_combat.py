@@ -83,7 +83,8 @@ def test_jet_de_de_the_books_example_value_11_die_4_gives_b3r() -> None:
     state = replace(state, tails=(("allied-13", "german-31"),))
     spad, albatros = state.plane("allied-13"), state.plane("german-31")
     assert combat_value(state, dataset(), spad, albatros, "pilot", "long", 1, 2) == 11
-    state = replace(state, orders=Sealed().seal("allied-13", Order(Shot("german-31", "long"))))
+    order = Order(Shot("german-31", "long"), None)
+    state = replace(state, orders=Sealed().seal("allied-13", order))
     state = with_forced(state, [4, 0, 0, 0, 0])
     events: list[Event] = []
     state = resolve(state, events)
@@ -128,7 +129,8 @@ def test_le_combat_a_medium_burst_at_a_lower_target_forces_a_dive() -> None:
     next turn, at a higher one a climb; a short burst nothing."""
     state, _ = placed(["spad-13", "albatros-d3"], [(5, 8, 0, "M"), (6, 8, 0, "B")])
     state = flown(state, allied_13="2A1", german_31="2A1")
-    state = replace(state, orders=Sealed().seal("allied-13", Order(Shot("german-31", "medium"))))
+    order = Order(Shot("german-31", "medium"), None)
+    state = replace(state, orders=Sealed().seal("allied-13", order))
     state = resolve(with_forced(state, [1]), [])
     assert state.plane("allied-13").forced == "dive"
 
@@ -138,19 +140,20 @@ def test_mitrailleuses_lewis_boxes_drums_and_reload() -> None:
     a new drum at the end of a turn flown with 2, 3 or 4."""
     state, _ = placed(["se-5a", "albatros-d3"], [(5, 8, 0, "M"), (6, 8, 0, "M")])
     state = flown(state, allied_22="3A2", german_31="3A2")
-    state = replace(state, orders=Sealed().seal("allied-22", Order(Shot("german-31", "long"))))
+    order = Order(Shot("german-31", "long"), None)
+    state = replace(state, orders=Sealed().seal("allied-22", order))
     state = resolve(with_forced(state, [1]), [])
     lewis = state.plane("allied-22").guns[1]
     assert lewis.lewis and lewis.drum == 2
     state = put(state, "allied-22", guns=(state.plane("allied-22").guns[0],
                                           replace(lewis, drum=1)))
     options = orders(state, "allied-22")
-    long_order = Order(Shot("german-31", "long"))
+    long_order = Order(Shot("german-31", "long"), None)
     assert long_order in options  # the ordinary gun still fires a long burst
     state = put(state, "allied-22", guns=(replace(state.plane("allied-22").guns[0],
                                                   destroyed=True), replace(lewis, drum=1)))
-    assert Order(Shot("german-31", "long")) not in orders(state, "allied-22")
-    assert Order(Shot("german-31", "short")) in orders(state, "allied-22")
+    assert Order(Shot("german-31", "long"), None) not in orders(state, "allied-22")
+    assert Order(Shot("german-31", "short"), None) in orders(state, "allied-22")
     state = put(state, "allied-22", guns=(state.plane("allied-22").guns[0],
                                           replace(lewis, drum=0)))
     after = turn.end_of_turn(state.plane("allied-22"), state)
@@ -198,8 +201,9 @@ def test_le_se5a_one_lewis_box_left_short_plus_long_is_medium() -> None:
     state = flown(state, allied_22="3A2", german_31="3A2")
     guns = state.plane("allied-22").guns
     state = put(state, "allied-22", guns=(guns[0], replace(guns[1], drum=1)))
-    assert Order(Shot("german-31", "medium")) in orders(state, "allied-22")
-    state = replace(state, orders=Sealed().seal("allied-22", Order(Shot("german-31", "medium"))))
+    assert Order(Shot("german-31", "medium"), None) in orders(state, "allied-22")
+    order = Order(Shot("german-31", "medium"), None)
+    state = replace(state, orders=Sealed().seal("allied-22", order))
     events: list[Event] = []
     state = resolve(with_forced(state, [1]), events)
     shot = next(e for e in events if e.kind == "shot")

@@ -102,7 +102,8 @@ def test_bonus_au_tir_adds_one_to_the_die_six_stays_six() -> None:
                    [(5, 8, 0, "M"), (6, 8, 0, "M")])
     state = replace(state, phase="combat", flown=(("allied-13", Choice("2A1")),
                                                   ("german-31", Choice("2A1"))))
-    state = replace(state, orders=Sealed().seal("allied-13", Order(Shot("german-31", "short"))))
+    order = Order(Shot("german-31", "short"), None)
+    state = replace(state, orders=Sealed().seal("allied-13", order))
     events: list[Event] = []
     resolve(with_forced(state, [3, 0]), events)
     assert next(e for e in events if e.kind == "shot").data["roll"] == 4

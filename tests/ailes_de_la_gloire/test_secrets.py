@@ -43,7 +43,7 @@ def secret_variants(state: AilesState, seat: str) -> list[AilesState]:
             out.append(replace(state, codes=state.codes.seal(
                 seat, Choice(same_tokens[0], written.altitude))))
     if state.orders.has(seat):
-        out.append(replace(state, orders=state.orders.seal(seat, Order())))
+        out.append(replace(state, orders=state.orders.seal(seat, Order(None, None))))
     if plane.flying:
         out.append(state.with_plane(replace(
             plane, wings=max(1, plane.wings - 3), fuel=max(0, plane.fuel - 7),

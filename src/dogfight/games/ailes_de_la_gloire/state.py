@@ -189,10 +189,11 @@ class Shot(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Order(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A fire order, written in secret at the start of the combat phase: the pilot's
-    shot and the observer's (None: no fire)."""
+    shot and the observer's (None: no fire), both written: ``{}`` is not an order (the
+    page, the pilots and saves write ``{"pilot": null, "observer": null}`` to hold fire)."""
 
-    pilot: Shot | None = None
-    observer: Shot | None = None
+    pilot: Shot | None
+    observer: Shot | None
 
 
 Phase = Literal["set-up", "tailing", "maneuver", "fuel", "movement", "combat", "damage",
