@@ -87,3 +87,13 @@ def test_a_whole_game_in_the_terminal_and_its_secrets() -> None:
     assert "You left the game." in text
     panel = text.split("only you see", 1)[1].split("╰", 1)[0]
     assert "spad" in panel and "fokker" not in panel
+
+
+def test_labels_and_words_are_printed_as_written_not_read_as_markup() -> None:
+    from rich.console import Console
+
+    from dogfight.terminal import _list
+
+    out = io.StringIO()
+    _list(Console(file=out, width=80), ["1"], ["[red]hex [0, 0][/red]"], [0])
+    assert "[red]hex [0, 0][/red]" in out.getvalue()

@@ -125,7 +125,7 @@ def pieces_table(observation: Mapping[str, Any]) -> Table | None:
         style = styles.get(str(row.get("side") or (observation.get("seats") or {}).get(
             str(row.get("seat")), "")), "")
         table.add_row(Text(ident, style=style),
-                      *(_short(row.get(f)) for f in fields))
+                      *(Text(_short(row.get(f))) for f in fields))  # Text: no markup read
     return table
 
 

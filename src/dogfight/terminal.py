@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from rich.console import Console, Group
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -85,7 +86,7 @@ def play_in_terminal(
     outcome = match.outcome()
     if outcome is not None:
         result = "a draw" if outcome.winner is None else f"{outcome.winner} wins"
-        console.print(f"\n[bold]Game over: {result}[/bold] ({outcome.reason}).")
+        console.print(f"\n[bold]Game over: {escape(result)}[/bold] ({escape(outcome.reason)}).")
         console.print(screen(game, match.observe(human), human, match.observe(None)["view"]))
     if save_path:
         from dogfight.store.saves import save_from_match, write_save
@@ -116,7 +117,7 @@ class Log:
             console.rule(f"turn {turn}", style="dim")
             self.turn = turn
         for text, private in lines:
-            console.print(f"  • {text}" + ("  [dim](only you)[/dim]" if private else ""))
+            console.print(f"  • {escape(text)}" + ("  [dim](only you)[/dim]" if private else ""))
 
 
 def screen(game: Game[Any], observation: Mapping[str, Any], seat: str,
@@ -153,7 +154,7 @@ def _ask(console: Console, match: Match, seat: str, observation: Any, inp: TextI
     legal = observation.get("legal") or []
     labels = observation.get("labels") or [canonical_json(d) for d in legal]
     keys = decision_keys(legal)
-    console.print(f"\n[bold]{prompt.get('text') or prompt.get('kind')}[/bold]")
+    console.print(f"\n[bold]{escape(str(prompt.get('text') or prompt.get('kind')))}[/bold]")
     _list(console, keys, labels, range(len(legal)))
     while True:
         console.print("> ", end="")
@@ -176,14 +177,14 @@ def _ask(console: Console, match: Match, seat: str, observation: Any, inp: TextI
             try:
                 match.submit(seat, legal[found[0]])
             except DogfightError as exc:
-                console.print(f"[red]Refused:[/red] {exc}")
+                console.print(f"[red]Refused:[/red] {escape(str(exc))}")
                 continue
             return True
         if found:
-            console.print(f"{len(found)} decisions match {answer!r}:")
+            console.print(f"{len(found)} decisions match {escape(repr(answer))}:")
             _list(console, keys, labels, found)
         else:
-            console.print(f"No decision has the key or words {answer!r}. {HELP}")
+            console.print(f"No decision has the key or words {escape(repr(answer))}. {HELP}")
 
 
 def _list(console: Console, keys: list[str], labels: list[str], which: Any) -> None:
@@ -192,7 +193,7 @@ def _list(console: Console, keys: list[str], labels: list[str], which: Any) -> N
     table.add_column(style="bold yellow", justify="right")
     table.add_column()
     for index in chosen[:SHOWN]:
-        table.add_row(keys[index], labels[index])
+        table.add_row(escape(keys[index]), escape(labels[index]))
     console.print(table)
     if len(chosen) > SHOWN:
         console.print(f"  … and {len(chosen) - SHOWN} more: type words of a label to find one.")
