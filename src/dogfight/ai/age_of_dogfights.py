@@ -483,12 +483,18 @@ def _bring(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision |
     return min(brings, key=rank)
 
 
+def _flying(view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Aircraft],
+                                           Aircraft | None]:
+    """The flight being flown (its ``flight`` record), every aircraft, and the one flying."""
+    flight = view.get("flight") or {}
+    everyone = pieces(view)
+    return flight, everyone, everyone.get(flight.get("aircraft", ""))
+
+
 def _attitude(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
     """Unjam when it can; else the level change toward the nearest enemy's level."""
     view = observation["view"]
-    flight = view.get("flight") or {}
-    everyone = pieces(view)
-    me = everyone.get(flight.get("aircraft", ""))
+    _, everyone, me = _flying(view)
     if me is None:
         return None
     unjams = [d for d in legal if d.get("unjam")]
@@ -519,9 +525,7 @@ def _nearest_enemy_level(everyone: dict[str, Aircraft], me: Aircraft, mode: str)
 
 def _tilt(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | None:
     view = observation["view"]
-    flight = view.get("flight") or {}
-    everyone = pieces(view)
-    me = everyone.get(flight.get("aircraft", ""))
+    flight, everyone, me = _flying(view)
     if me is None:
         return None
     level = me.level + int(flight.get("change", 0))

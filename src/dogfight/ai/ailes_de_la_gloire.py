@@ -36,9 +36,9 @@ import numpy as np
 import numpy.typing as npt
 from msgspec.structs import replace
 
-from dogfight.ai.base import EXPLORATION, GamePolicies
+from dogfight.ai.base import EXPLORATION, GamePolicies, by_chance
 from dogfight.core.contract import Decision, Game, Seat
-from dogfight.core.rng import Rng, choice, randint
+from dogfight.core.rng import Rng, randint
 from dogfight.games.ailes_de_la_gloire.combat import (
     Gunner,
     combat_value,
@@ -436,9 +436,8 @@ class AilesPolicy:
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
         legal = list(self.game.legal(state, seat))
-        roll, rng = randint(rng, 1, self.NOISE)
-        if roll == 1 or len(legal) == 1:
-            pick, rng = choice(rng, legal)
+        pick, rng = by_chance(rng, legal, self.NOISE)
+        if pick is not None:
             return [pick], rng
         observation = self._observation(state, seat)
         own = seat == self.searcher

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from dogfight.core.contract import Decision, Game, Seat
 from dogfight.core.errors import DogfightError
-from dogfight.core.rng import Rng, choice, new_rng
+from dogfight.core.rng import Rng, choice, new_rng, randint
 
 EXPLORATION = 0.5
 """UCB1's constant for leaf values on the scale of wins and losses (-1..1)."""
@@ -68,6 +68,16 @@ class RandomPilot:
         decision, self.rng = choice(self.rng, legal)
         result: Decision = decision
         return result
+
+
+def by_chance(rng: Rng, legal: Sequence[Decision], noise: int) -> tuple[Decision | None, Rng]:
+    """A roll-out's random decision one time in ``noise`` (always when only one is
+    legal), else ``None``: the policy decides by its own rule of thumb."""
+    roll, rng = randint(rng, 1, noise)
+    if roll == 1 or len(legal) == 1:
+        pick, rng = choice(rng, legal)
+        return pick, rng
+    return None, rng
 
 
 Scored = Callable[[dict[str, Any]], list[float] | None]

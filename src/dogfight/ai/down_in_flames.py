@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from dogfight.ai.base import EXPLORATION, HORIZON, GamePolicies
+from dogfight.ai.base import EXPLORATION, HORIZON, GamePolicies, by_chance
 from dogfight.core.contract import Decision, Game, Seat
-from dogfight.core.rng import Rng, choice, randint
+from dogfight.core.rng import Rng
 from dogfight.games.down_in_flames.data import dataset
 
 VALUE = {"Ace Pilot": 10, "In My Sights": 4, "Out of the Sun": 5, "Barrel Roll": 7,
@@ -289,9 +289,8 @@ class DownInFlamesPolicy:
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
         legal = list(self.game.legal(state, seat))
-        roll, rng = randint(rng, 1, self.NOISE)
-        if roll == 1 or len(legal) == 1:
-            pick, rng = choice(rng, legal)
+        pick, rng = by_chance(rng, legal, self.NOISE)
+        if pick is not None:
             return [pick], rng
         decision = heuristic(self._observation(state, seat))
         return [decision if decision is not None and decision in legal else legal[0]], rng
