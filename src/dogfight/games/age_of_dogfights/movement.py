@@ -250,7 +250,9 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
                 ) -> list[str | None]:
     """:func:`complete` of ``move.path + suffix`` for each suffix, the set-up shared (the
     steps a legal move may take next are asked three at a time). The search runs on
-    plain ``(q, r)`` pairs; every path it finds is checked by :func:`refusal`."""
+    plain ``(q, r)`` pairs; every path it finds is judged by :func:`refusal`'s rules,
+    those its cuts have not already read written out in ``final`` (the tests check every
+    path offered against :func:`refusal` itself)."""
     base = steps_for(data, kind, aircraft, die, move.change, False)
     straight = steps_for(data, kind, aircraft, die, move.change, True)
     longest = max(base, straight) + (wind is not None)
@@ -272,11 +274,22 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
               for r in (False, True) for lt in (False, True)}
     radius = data.rules.movement.turning_radius
     leaving = not entering and (home is not None or may_leave(kind, aircraft))
-    border_rule = not relax_border and aircraft.border and wind is None  # (the wind may
-    # take the last step back: then :func:`refusal` reads the point before it)
+    start = Cell(*(aircraft.point or (0, 0)))
+
+    changes = altitude.level_changes(data, kind, aircraft)
+    if move.change not in changes or (move.unjam and move.change):
+        return [None] * len(suffixes)  # :func:`refusal` refuses every path
+    # the points where no move may end (directly ahead of another aircraft)
+    ahead = set() if relax_ahead else {
+        (o.point[0] + STEPS[o.facing][0], o.point[1] + STEPS[o.facing][1],
+         o.level + TILT_SHIFT[o.tilt]) for o in others
+        if o.where == "zone" and o.point is not None}
+    border_end = not relax_border and aircraft.border
 
     def final(path: str, q: int, r: int, off: bool) -> str | None:
-        # the refusals met most often, read first (the same as :func:`refusal`'s)
+        # :func:`refusal` of a path the search found: its points are on the board but
+        # the last, none held at its level (the levels along a move do not depend on
+        # its length), the level change one allowed, the tilt level
         if off and (not leaving or (home is not None
                                     and home not in grid.beyond(Cell(q, r)))):
             return None
@@ -286,14 +299,22 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
         if (len(path) >= radius or kind.role == "bomber") and (
                 "RR" in path or "LL" in path or "RL" in path or "LR" in path):
             return None
-        if not off and border_rule and in_border(data, grid, Cell(q, r)):
+        if off:  # :func:`refusal`: at most the steps (one more with the wind)
+            limit = straight if not (rights or lefts) else base
+            return path if len(path) <= limit + (wind is not None) else None
+        flown_steps = len(path)
+        if wind is not None:  # the last step may be lost: the move ends before it
+            flown = fly(start, aircraft.facing, path)
+            flown_steps = whole(data, kind, aircraft, die, move.change, path,
+                                [f for _, f in flown], wind)[1]
+            q, r = flown[flown_steps - 1][0]
+        if not altitude.changes_in_time(data, move.change, flown_steps):
             return None
-        found = refusal(data, grid, kind, aircraft, die, Move(path, move.change, "level",
-                                                                  move.unjam), others,
-                        strict_dive=strict_dive, relax_border=relax_border,
-                        relax_ahead=relax_ahead, entering=entering, wind=wind,
-                        home=home)
-        return path if found is None else None
+        if (q, r, levels[flown_steps - 1]) in ahead:
+            return None
+        if border_end and in_border(data, grid, Cell(q, r)):
+            return None
+        return path
 
     def is_whole(path: str, straight_only: bool, facings: tuple[int, ...]) -> bool:
         if wind is None:  # :func:`whole` without the wind: the exact count
@@ -327,7 +348,6 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
                 return found
         return None
 
-    start = Cell(*(aircraft.point or (0, 0)))
     out: list[str | None] = []
     for suffix in suffixes:
         path = move.path + suffix

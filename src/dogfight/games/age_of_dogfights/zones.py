@@ -10,6 +10,7 @@ level of the player's choice (at the set-up: four each; after a turn: one or two
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import msgspec
@@ -27,7 +28,13 @@ BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
 
 def grid_of(data: AgeData, pieces: int) -> TriangleGrid:
     """The board of ``pieces`` pieces laid East to West."""
-    return TriangleGrid(data.board.piece_columns * pieces, data.board.piece_rows)
+    return _grid(data.board.piece_columns * pieces, data.board.piece_rows)
+
+
+@functools.cache
+def _grid(width: int, height: int) -> TriangleGrid:
+    """A grid is a value: one made per size (making one takes longer than a step)."""
+    return TriangleGrid(width, height)
 
 
 def board(state: AgeState) -> TriangleGrid:
