@@ -45,8 +45,9 @@ from dogfight.games.age_of_dogfights import altitude, movement
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
 from dogfight.games.age_of_dogfights.reconnaissance import target_zones
-from dogfight.games.age_of_dogfights.state import SEATS, Aircraft
+from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.weather import FACING
+from dogfight.games.age_of_dogfights.zones import board, find
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset, to_offset
 from dogfight.kit.grids.lattice import STEPS
 
@@ -618,8 +619,13 @@ class AgeOfDogfightsPolicy:
         return state, rng
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
-        """``greedy`` on the seat's own observation of the sampled state (a move is
-        planned once: the planner's cache), a random legal decision if it has none."""
+        """A fighter's step by :func:`quick_step`; else ``greedy`` on the seat's own
+        observation of the sampled state, a random legal decision if it has none."""
+        frame = state.prompts[-1] if state.prompts else None
+        if frame is not None and frame.kind == "steer" and state.flight is not None:
+            step = quick_step(state, state.flight, frame.data["ways"])
+            if step is not None:
+                return [{"step": step}], rng
         seen = observe(self.game, state, seat)
         found = greedy(seen)
         legal = seen.get("legal") or []
@@ -643,6 +649,56 @@ class AgeOfDogfightsPolicy:
                                             for p in positions_between(data, a, b)):
                     edge += 1 if a.seat == seat else -1
         return max(-1.0, min(1.0, base + POSITION * edge))
+
+
+def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | None:
+    """The roll-outs' step for a fighter (the greedy pilot's quick rules, no planning):
+    of the whole paths the rules give through each next step (the steering prompt's
+    ``ways``), the one whose end scores best as :func:`plan` scores an end (a shot,
+    the enemies' guns, an enemy's tail, the border); None for a task aircraft."""
+    data = dataset()
+    me = find(state, flight.aircraft)
+    mode = state.options.mode
+    if me.point is None or is_task(mode, me) or not ways:
+        return None
+    kind = data.aircraft[me.kind]
+    grid = board(state)
+    positions = data.rules.positions
+    enemies = [e for e in state.aircraft if e.seat != me.seat and e.where == "zone"]
+    levels = altitude.levels_along(data, me.level, flight.change, 24)
+    best, best_score = None, -math.inf
+    for letter, way in ways.items():
+        end, facing = movement.fly(Cell(*me.point), me.facing, way)[-1]
+        if not grid.on_map(end):
+            score = -30.0
+        else:
+            level = levels[min(len(way), len(levels)) - 1]
+            there = replace(me, point=(end.q, end.r), facing=facing, level=level,
+                            tilt="level")
+            attack = danger = 0.0
+            closest = math.inf
+            for e in enemies:
+                weight = TASK_TARGET if is_task(mode, e) else 1.0 + 0.5 * bool(e.damage)
+                for key in positions_between(data, there, e):
+                    p = positions[key]
+                    if p.offensive and kind.role != "bomber" and any(
+                            armed(kind, me, g) for g in p.guns):
+                        attack = max(attack, weight * (1.5 if p.column == "A" else 1.0))
+                theirs = data.aircraft[e.kind]
+                if any(armed(theirs, e, g) for key in positions_between(data, e, there)
+                       for g in positions[key].guns):
+                    danger += 1.0
+                closest = min(closest, _tail_distance(end, facing, level,
+                                                      Cell(*(e.point or (0, 0))), e))
+            score = ATTACK * attack - DANGER * danger
+            if not attack and enemies:
+                score -= CLOSING * closest
+            edge = _edge_distance(grid, end)
+            if edge < data.board.border:
+                score -= EDGE * (data.board.border - edge)
+        if score > best_score:
+            best, best_score = letter, score
+    return best
 
 
 GAME_POLICIES = GamePolicies("age-of-dogfights", greedy=greedy, search=AgeOfDogfightsPolicy)
