@@ -498,15 +498,22 @@ def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
     data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
     near = others(state, aircraft.id)
     path, way = flight.path, flight.way
+    shortcut = len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
+        and not successive_turns(way[max(len(path) - 1, 0):])
+    # the way is judged as the search judges a whole path (:func:`completions` of the
+    # rest of it gives it back when it is legal), in one call with the other steps
+    letters = [letter for letter in "FLR" if not shortcut or letter != way[len(path)]]
+    asked = [way[len(path):], *letters] if shortcut else letters
+    found = completions(data, grid, kind, aircraft, flight.die, move, near, asked, **flags)
     known: dict[str, str] = {}
-    if len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
-            and not successive_turns(way[max(len(path) - 1, 0):]) \
-            and refusal(data, grid, kind, aircraft, flight.die,
-                        replace(move, path=way, tilt="level"), near, **flags) is None:
-        known[way[len(path)]] = way
-    letters = [letter for letter in "FLR" if letter not in known]
-    found = completions(data, grid, kind, aircraft, flight.die, move, near, letters,
-                        **flags)
+    if shortcut:
+        if found[0] == way:
+            known[way[len(path)]] = way
+        else:  # the way is no longer legal: its step is searched as the others
+            letters.append(way[len(path)])
+            found = [*found, *completions(data, grid, kind, aircraft, flight.die, move,
+                                          near, letters[-1:], **flags)]
+        found = found[1:]
     known.update((letter, p) for letter, p in zip(letters, found, strict=True)
                  if p is not None)
     return {letter: known[letter] for letter in "FLR" if letter in known}
