@@ -77,7 +77,10 @@ def put(state: AgeState, aircraft: Aircraft) -> AgeState:
 
 def others(state: AgeState, ident: str) -> tuple[Aircraft, ...]:
     """Every other aircraft in the combat zone."""
-    return tuple(a for a in state.aircraft if a.where == "zone" and a.id != ident)
+    nation, _, number = ident.rpartition("-")  # (an id is ``nation-number``)
+    n = int(number)
+    return tuple(a for a in state.aircraft
+                 if a.where == "zone" and (a.number != n or a.nation != nation))
 
 
 def in_play(state: AgeState, seat: Seat) -> tuple[Aircraft, ...]:
