@@ -256,8 +256,6 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
     base = steps_for(data, kind, aircraft, die, move.change, False)
     straight = steps_for(data, kind, aircraft, die, move.change, True)
     longest = max(base, straight) + (wind is not None)
-    most_turns = max(turns_allowed(data, kind, aircraft, p, move.unjam)
-                     for p in ("R", "L", "RL"))
     tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
     levels = altitude.levels_along(data, aircraft.level, move.change, longest)
     last = len(levels) - 1
@@ -272,6 +270,7 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
 
     limits = {(r, lt): turns_allowed(data, kind, aircraft, "R" * r + "L" * lt, move.unjam)
               for r in (False, True) for lt in (False, True)}
+    most_turns = max(limits[True, False], limits[False, True], limits[True, True])
     radius = data.rules.movement.turning_radius
     leaving = not entering and (home is not None or may_leave(kind, aircraft))
     start = Cell(*(aircraft.point or (0, 0)))
@@ -349,20 +348,25 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
         return None
 
     out: list[str | None] = []
+    flown = fly(start, aircraft.facing, move.path)  # the steps taken, flown once
+    blocked = any((p.q, p.r, level) in held for (p, _), level in
+                  zip(flown, levels, strict=False))
+    (tip, tip_facing) = flown[-1] if flown else (start, aircraft.facing)
+    taken = tuple(f for _, f in flown)
     for suffix in suffixes:
         path = move.path + suffix
-        flown = fly(start, aircraft.facing, path)
-        if any((p.q, p.r, level) in held for (p, _), level in
-               zip(flown, levels, strict=False)):
-            out.append(None)
-            continue
-        point, facing = flown[-1] if flown else (start, aircraft.facing)
+        q, r, facing, facings, n = tip.q, tip.r, tip_facing, taken, len(move.path)
+        hit = blocked
+        for letter in suffix:  # :func:`fly` on from the steps taken
+            facing = (facing + SIDES[letter]) % 6
+            q, r = q + steps[facing][0], r + steps[facing][1]
+            hit = hit or (n <= last and (q, r, levels[n]) in held)
+            facings, n = (*facings, facing), n + 1
         turns = len(path) - path.count("F")
-        if len(path) > longest or turns > most_turns:
+        if hit or len(path) > longest or turns > most_turns:
             out.append(None)
             continue
-        out.append(search(path, point.q, point.r, facing, turns, not turns,
-                          tuple(f for _, f in flown)))
+        out.append(search(path, q, r, facing, turns, not turns, facings))
     return out
 
 
