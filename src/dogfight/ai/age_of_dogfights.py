@@ -23,10 +23,12 @@ candidates are the planner's best whole path through each legal first step whose
 score comes near the best (each a sequence of step decisions; the later steps follow
 the best path on from the steps taken, unsearched); the die and the shots are
 searched among the legal decisions for the aircraft ``greedy`` picks; the rest
-follows ``greedy``. Roll-outs fly every seat by ``greedy`` on its own observation of
-the sampled state until the end of the game turn; leaves are scored by
-``Game.evaluate`` (battle and task points, aircraft still flying) and the firing
-positions held.
+follows ``greedy``. Roll-outs fly every seat until the end of the game turn: a
+fighter's steps by :func:`quick_step` (greedy's scoring of an end, applied to the
+whole path the rules give through each next step: no planning, about half the cost of
+a roll-out), every other decision by ``greedy`` on the seat's own observation of the
+sampled state; leaves are scored by ``Game.evaluate`` (battle and task points,
+aircraft still flying) and the firing positions held.
 """
 
 from __future__ import annotations
