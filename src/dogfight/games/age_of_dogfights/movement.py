@@ -228,31 +228,18 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
     return None
 
 
-def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
-             die: int, move: Move, others: Sequence[Aircraft], *,
-             strict_dive: bool = False, relax_border: bool = False,
-             relax_ahead: bool = False, entering: bool = False,
-             wind: int | None = None, home: str | None = None) -> str | None:
-    """A whole legal path beginning with ``move.path``, or None when there is none: a
-    search over the remaining steps, cut where a step leaves the board, meets an
-    aircraft at its level, or turns too often or too tightly."""
-    return completions(data, grid, kind, aircraft, die, move, others, ("",),
-                       strict_dive=strict_dive, relax_border=relax_border,
-                       relax_ahead=relax_ahead, entering=entering, wind=wind,
-                       home=home)[0]
-
-
 def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
                 die: int, move: Move, others: Sequence[Aircraft], suffixes: Sequence[str],
                 *, strict_dive: bool = False, relax_border: bool = False,
                 relax_ahead: bool = False, entering: bool = False,
                 wind: int | None = None, home: str | None = None
                 ) -> list[str | None]:
-    """:func:`complete` of ``move.path + suffix`` for each suffix, the set-up shared (the
-    steps a legal move may take next are asked three at a time). The search runs on
-    plain ``(q, r)`` pairs; every path it finds is judged by :func:`refusal`'s rules,
-    those its cuts have not already read written out in ``final`` (the tests check every
-    path offered against :func:`refusal` itself)."""
+    """For each suffix, a whole legal path beginning with ``move.path + suffix``, or None
+    when there is none: a search over the remaining steps, cut where a step leaves the
+    board, meets an aircraft at its level, or turns too often or too tightly; the set-up
+    shared (the next steps are asked three at a time). It runs on plain ``(q, r)``
+    pairs; a path found is judged by :func:`refusal`'s rules its cuts have not read,
+    written out in ``final`` (the tests check the paths offered against :func:`refusal`)."""
     base = steps_for(data, kind, aircraft, die, move.change, False)
     straight = steps_for(data, kind, aircraft, die, move.change, True)
     longest = max(base, straight) + (wind is not None)
@@ -274,21 +261,17 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
     radius = data.rules.movement.turning_radius
     leaving = not entering and (home is not None or may_leave(kind, aircraft))
     start = Cell(*(aircraft.point or (0, 0)))
-
-    changes = altitude.level_changes(data, kind, aircraft)
-    if move.change not in changes or (move.unjam and move.change):
+    if move.change not in altitude.level_changes(data, kind, aircraft) or (
+            move.unjam and move.change):
         return [None] * len(suffixes)  # :func:`refusal` refuses every path
-    # the points where no move may end (directly ahead of another aircraft)
-    ahead = set() if relax_ahead else {
-        (o.point[0] + STEPS[o.facing][0], o.point[1] + STEPS[o.facing][1],
-         o.level + TILT_SHIFT[o.tilt]) for o in others
-        if o.where == "zone" and o.point is not None}
+    ahead = set() if relax_ahead else {  # where no move may end (MOUVEMENT A L'HORIZONTAL)
+        (o.point[0] + STEPS[o.facing][0], o.point[1] + STEPS[o.facing][1], o.level
+         + TILT_SHIFT[o.tilt]) for o in others if o.where == "zone" and o.point is not None}
     border_end = not relax_border and aircraft.border
 
     def final(path: str, q: int, r: int, off: bool) -> str | None:
-        # :func:`refusal` of a path the search found: its points are on the board but
-        # the last, none held at its level (the levels along a move do not depend on
-        # its length), the level change one allowed, the tilt level
+        # :func:`refusal` of a path found: its points on the board but the last, none
+        # held at its level (levels do not depend on the length), the tilt level
         if off and (not leaving or (home is not None
                                     and home not in grid.beyond(Cell(q, r)))):
             return None
@@ -473,7 +456,7 @@ def downwind(state: AgeState) -> int | None:
 def context(state: AgeState, flight: Flight, path: str,
             tilt: Tilt = "level") -> tuple[AgeData, TriangleGrid, AircraftType, Aircraft,
                                            Move, dict[str, Any]]:
-    """Everything :func:`refusal` and :func:`complete` need for the flight in progress."""
+    """Everything :func:`refusal` and :func:`completions` need for the flight in progress."""
     data = dataset()
     aircraft = find(state, flight.aircraft)
     flags: dict[str, Any] = {"strict_dive": state.options.rules.strict_dive,
@@ -489,8 +472,8 @@ def context(state: AgeState, flight: Flight, path: str,
 def possible(state: AgeState, flight: Flight, path: str) -> bool:
     """Whether ``path`` begins some legal move of the flying aircraft."""
     data, grid, kind, aircraft, move, flags = context(state, flight, path)
-    return complete(data, grid, kind, aircraft, flight.die, move,
-                    others(state, aircraft.id), **flags) is not None
+    return completions(data, grid, kind, aircraft, flight.die, move,
+                       others(state, aircraft.id), ("",), **flags)[0] is not None
 
 
 def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
@@ -504,8 +487,7 @@ def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
     path, way = flight.path, flight.way
     shortcut = len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
         and not successive_turns(way[max(len(path) - 1, 0):])
-    # the way is judged as the search judges a whole path (:func:`completions` of the
-    # rest of it gives it back when it is legal), in one call with the other steps
+    # the way judged by the search (the rest of it given back when legal), with the others
     letters = [letter for letter in "FLR" if not shortcut or letter != way[len(path)]]
     asked = [way[len(path):], *letters] if shortcut else letters
     found = completions(data, grid, kind, aircraft, flight.die, move, near, asked, **flags)
