@@ -101,3 +101,33 @@ def test_a_listed_seat_is_in_the_lobby_marked_practice(server: str, new_page: An
     other.click(f"{row} button.join")  # a listed seat: taken without an invitation
     other.wait_for_url("**/table.html*")
     other.wait_for_selector("body[data-seat=central]")
+
+
+def test_the_replay_and_the_table_mark_a_practice_game_only(server: str,
+                                                            new_page: Any) -> None:
+    """Two computer pilots fly a practice duel to its end: its replay says "Practice ·
+    seed 9"; a game whose seed the server drew has no mark."""
+    page = new_page()
+    page.goto(f"{server}/?lang=en")
+    pilots = {"allies": {"kind": "pilot", "pilot": "random"},
+              "central": {"kind": "pilot", "pilot": "random"}}
+    made = page.evaluate(
+        """async ([seats, seed]) => {
+             const body = {game: "wings-of-war", options: {max_turns: 1}, seats};
+             if (seed !== null) body.seed = seed;
+             const answer = await fetch("/api/matches", {method: "POST",
+               headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
+             return (await answer.json()).id; }""", [pilots, 9])
+    drawn = page.evaluate(
+        """async () => (await (await fetch("/api/matches", {method: "POST",
+             headers: {"content-type": "application/json"}, body: JSON.stringify(
+             {game: "wings-of-war", seats: {allies: {kind: "human"}}})})).json()).id""")
+    page.goto(f"{server}/table.html?id={made}&lang=en")
+    page.wait_for_selector("body[data-status=over]", timeout=60_000)
+    assert page.inner_text("header.top .practice-mark") == "Practice · seed 9"
+    page.goto(f"{server}/replay.html?id={made}&lang=en")
+    page.wait_for_selector("header.top .practice-mark")
+    assert page.inner_text("header.top .practice-mark") == "Practice · seed 9"
+    page.goto(f"{server}/table.html?id={drawn}&lang=en")
+    page.wait_for_selector("body[data-status=active]")
+    assert page.locator(".practice-mark").count() == 0
