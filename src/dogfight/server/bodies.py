@@ -50,8 +50,9 @@ class MalformedBody(DogfightError):
 
 
 class SeatSpec(Struct):
-    """Who takes a seat: a person holding a token, an open seat anyone may join, or a
-    computer pilot (a level of ``/api/catalog``, or a capped budget)."""
+    """Who takes a seat: a person holding a token, an open seat (taken with its
+    invitation, or by anyone from the lobby if the game is listed), or a computer pilot
+    (a level of ``/api/catalog``, or a capped budget)."""
 
     kind: Literal["human", "open", "pilot"] = "human"
     pilot: Annotated[str, Meta(max_length=32)] | UnsetType = UNSET
