@@ -8,17 +8,21 @@ note *** of the Tableau des Avions en Ligne); a pilot or observer who has earned
 takes them from the Tableau des Compétences Spéciales (observers: Compétences de Tir
 only; Valeur de Combat and Portée Étendue: aces only).
 
-These decisions are the campaign's ``choices``: each choice is one plan for every
-player at once (the product of each player's plans) and the options of the game that
-flies it; ``campaign.record_outcome`` reads the decisions back from those options. The
-first choice keeps every pilot's aircraft and takes skills in the table's order, so a
-program that always takes choice 0 (``dogfight campaign fly``) flies a whole campaign.
+These decisions are the campaign's ``choices``, one at a time: the players in order, each
+deciding who of his pilots flies, then his nationality, his aircraft, his skills and his
+observer's, each aspect with more than one option a decision of its own (a choice with
+the ``record`` once it is taken, kept in the record's ``decided``); so the choices never
+multiply over players or aspects. Once every plan is settled the one choice is the
+week's game, whose options carry every decision; ``campaign.record_outcome`` reads them
+back from those options (as it did when a choice was the whole week: records and games
+of before still load and fold). The first choice of each decision keeps every pilot's
+aircraft and takes skills in the table's order, so a program that always takes choice 0
+(``dogfight campaign fly``) flies a whole campaign.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -30,6 +34,7 @@ from dogfight.games.ailes_de_la_gloire.campaign import (
     Player,
     Record,
     counters,
+    dump,
     load,
 )
 from dogfight.games.ailes_de_la_gloire.data import AilesData
@@ -136,29 +141,83 @@ def _words(data: AilesData, plan: Plan, flyer: dict[str, Any]) -> str:
     return f"{plan.player}: {pilot.name} ({what})"
 
 
-def _choices(data: AilesData, record: Record) -> Iterator[dict[str, Any]]:
-    each = [p for p in (plans(data, record, player) for player in record.players) if p]
-    held = counters(record)
-    for combo in itertools.product(*each):
-        taken = set(held)
-        flyers = []
-        for plan in combo:
-            flyer = _flyer(data, plan, taken)
-            if flyer is None:
-                break
-            flyers.append(flyer)
-        else:
-            sides = sorted({p.side for p in combo if p.decided})
-            words = "; ".join(_words(data, p, f) for p, f in zip(combo, flyers, strict=True))
-            yield {"chooser": "+".join(sides) or "allied",
-                   "label": f"{record.date}, week {record.week}: {words}",
-                   "options": {"flyers": flyers}}
+ASPECTS = ("pilot", "nation", "aircraft", "skills", "observer_skills")
+"""A player's decisions of the week, one at a time, in this order."""
+
+
+def _key(plan: Plan) -> list[Any]:
+    """A plan as its aspects' values (the record's ``decided`` holds a start of it)."""
+    return [plan.pilot.name, plan.nation, plan.aircraft, list(plan.skills),
+            list(plan.observer_skills)]
+
+
+def _decision_words(data: AilesData, plan: Plan, depth: int) -> str:
+    """What taking aspect ``depth`` of ``plan`` decides, in words."""
+    pilot = plan.pilot
+    if depth == 0:
+        return f"{pilot.name} flies"
+    if depth == 1:
+        return f"{pilot.name} is {plan.nation}"
+    if depth == 2:
+        return f"{pilot.name} on the {data.aircraft[plan.aircraft].name}"
+    names = data.pilots.skills
+    if depth == 3:
+        new = [names[s].name for s in plan.skills[len(pilot.skills):]]
+        return f"{pilot.name} takes {' and '.join(new)}"
+    seen = pilot.observer.skills if pilot.observer else []
+    new = [names[s].name for s in plan.observer_skills[len(seen):]]
+    return f"{pilot.name}'s observer takes {' and '.join(new)}"
+
+
+def _week(data: AilesData, record: Record) -> list[dict[str, Any]]:
+    """The next decision of the week (one choice per value of its aspect), or the week's
+    game once every player's plan is settled: the players in order, each deciding who
+    flies, then (when he has a choice) his nationality, his aircraft, his skills and his
+    observer's, each a decision of its own; an aspect with one value only is no decision."""
+    taken = counters(record)
+    combo: list[tuple[Plan, dict[str, Any]]] = []
+    choosers: set[str] = set()
+    for player in record.players:
+        options = [p for p in plans(data, record, player) if _flyer(data, p, set(taken))]
+        if not options:
+            continue
+        if len(options) > 1:
+            choosers.add(player.side)
+        prefix = record.decided.get(player.name, [])
+        consistent = [p for p in options if _key(p)[:len(prefix)] == prefix] or options
+        for depth in range(len(ASPECTS)):
+            values = list(dict.fromkeys(repr(_key(p)[depth]) for p in consistent))
+            if len(values) > 1:
+                firsts = [next(p for p in consistent if repr(_key(p)[depth]) == v)
+                          for v in values]
+                return [_decision(data, record, player, plan, depth) for plan in firsts]
+        plan = consistent[0]
+        flyer = _flyer(data, plan, taken)
+        assert flyer is not None
+        combo.append((plan, flyer))
+    words = "; ".join(_words(data, p, f) for p, f in combo)
+    return [{"chooser": "+".join(sorted(choosers)) or "allied",
+             "label": f"{record.date}, week {record.week}: {words}",
+             "options": {"flyers": [f for _, f in combo]}}]
+
+
+def _decision(data: AilesData, record: Record, player: Player, plan: Plan,
+              depth: int) -> dict[str, Any]:
+    """A choice that is a decision, not a game: ``record`` is the record once taken."""
+    after = dump(record)
+    after["decided"] = {**record.decided, player.name: _key(plan)[:depth + 1]}
+    return {"chooser": player.side,
+            "label": f"{record.date}, week {record.week}: {player.name}: "
+                     f"{_decision_words(data, plan, depth)}",
+            "record": after}
 
 
 def choices(data: AilesData, record: Any) -> list[dict[str, Any]]:
-    """The week's games, one per plan of every player (empty once November 1918 is
-    over, § Les Dates)."""
+    """The week's next decision, one choice per option (each ``{"chooser", "label",
+    "record"}``: the record once it is taken), or, every decision taken, its one game
+    (``{"chooser", "label", "options"}``); empty once November 1918 is over (§ Les
+    Dates)."""
     rec = load(record)
     if rec.date > END:
         return []
-    return list(_choices(data, rec))
+    return _week(data, rec)
