@@ -22,7 +22,7 @@ def test_the_decisions_are_taken_before_the_game() -> None:
     assert script.campaign is not None and script.campaign.decisions == [5]
     final = run_script(script, SKILL.name)
     assert final["campaign"]["record"]["decided"] == {
-        "Anne": ["Anne #1", "french", "spad-13", ["jams"]]}
+        "Anne": ["Anne #1", "french", "spad-13", "jams"]}
 
 
 @pytest.mark.parametrize(("decisions", "choice", "message"), [

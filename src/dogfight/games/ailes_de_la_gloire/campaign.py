@@ -72,8 +72,8 @@ class Record(msgspec.Struct, forbid_unknown_fields=True):
     made: int = 0
     """Pilots enrolled so far (names the next one)."""
     decided: dict[str, list[Any]] = {}
-    """This week's decisions so far, by player: the start of his plan, one aspect a
-    decision (who flies, his nationality, his aircraft, his skills, his observer's;
+    """This week's decisions so far, by player, in order: who flies, his nationality, his
+    aircraft, each skill he takes, each his observer takes (``["observer", skill]``;
     ``campaign_week``). Cleared once the week's game is folded in."""
 
 

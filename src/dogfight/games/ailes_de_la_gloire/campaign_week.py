@@ -9,15 +9,15 @@ takes them from the Tableau des Compétences Spéciales (observers: Compétences
 only; Valeur de Combat and Portée Étendue: aces only).
 
 These decisions are the campaign's ``choices``, one at a time: the players in order, each
-deciding who of his pilots flies, then his nationality, his aircraft, his skills and his
-observer's, each aspect with more than one option a decision of its own (a choice with
-the ``record`` once it is taken, kept in the record's ``decided``); so the choices never
-multiply over players or aspects. Once every plan is settled the one choice is the
-week's game, whose options carry every decision; ``campaign.record_outcome`` reads them
-back from those options (as it did when a choice was the whole week: records and games
-of before still load and fold). The first choice of each decision keeps every pilot's
-aircraft and takes skills in the table's order, so a program that always takes choice 0
-(``dogfight campaign fly``) flies a whole campaign.
+deciding who of his pilots flies, then his nationality, his aircraft, each skill he
+takes and each his observer takes, each with more than one option a decision of its own
+(a choice with the ``record`` once it is taken, kept in the record's ``decided``); so
+the choices never multiply over players or over what each decides. Once every plan is
+settled the one choice is the week's game, whose options carry every decision;
+``campaign.record_outcome`` reads them back from those options (as it did when a choice
+was the whole week: records and games of before still load and fold). The first choice
+of each decision keeps every pilot's aircraft and takes skills in the table's order, so
+a program that always takes choice 0 (``dogfight campaign fly``) flies a whole campaign.
 """
 
 from __future__ import annotations
@@ -141,39 +141,64 @@ def _words(data: AilesData, plan: Plan, flyer: dict[str, Any]) -> str:
     return f"{plan.player}: {pilot.name} ({what})"
 
 
-ASPECTS = ("pilot", "nation", "aircraft", "skills", "observer_skills")
-"""A player's decisions of the week, one at a time, in this order."""
-
-
 def _key(plan: Plan) -> list[Any]:
-    """A plan as its aspects' values (the record's ``decided`` holds a start of it)."""
-    return [plan.pilot.name, plan.nation, plan.aircraft, list(plan.skills),
-            list(plan.observer_skills)]
+    """A plan as the values of its decisions, in order (the record's ``decided`` holds a
+    start of it): who flies, his nationality, his aircraft, each skill he takes, each
+    skill his observer takes (``["observer", skill]``)."""
+    observer = plan.pilot.observer.skills if plan.pilot.observer else []
+    return [plan.pilot.name, plan.nation, plan.aircraft,
+            *plan.skills[len(plan.pilot.skills):],
+            *(["observer", s] for s in plan.observer_skills[len(observer):])]
 
 
-def _decision_words(data: AilesData, plan: Plan, depth: int) -> str:
-    """What taking aspect ``depth`` of ``plan`` decides, in words."""
-    pilot = plan.pilot
-    if depth == 0:
+def _decision_words(data: AilesData, plan: Plan, key: list[Any]) -> str:
+    """What the decision that ends with the last of ``key`` decides, in words."""
+    pilot, value = plan.pilot, key[-1]
+    if len(key) == 1:
         return f"{pilot.name} flies"
-    if depth == 1:
+    if len(key) == 2:
         return f"{pilot.name} is {plan.nation}"
-    if depth == 2:
+    if len(key) == 3:
         return f"{pilot.name} on the {data.aircraft[plan.aircraft].name}"
-    names = data.pilots.skills
-    if depth == 3:
-        new = [names[s].name for s in plan.skills[len(pilot.skills):]]
-        return f"{pilot.name} takes {' and '.join(new)}"
-    seen = pilot.observer.skills if pilot.observer else []
-    new = [names[s].name for s in plan.observer_skills[len(seen):]]
-    return f"{pilot.name}'s observer takes {' and '.join(new)}"
+    if isinstance(value, list):
+        return f"{pilot.name}'s observer takes {data.pilots.skills[value[1]].name}"
+    return f"{pilot.name} takes {data.pilots.skills[value].name}"
+
+
+def _matches(plan: Plan, decided: list[Any]) -> bool:
+    """Whether ``plan`` keeps the decisions taken: who flies, nationality and aircraft as
+    decided, and every skill taken among its own (skills are a set: taken in any order)."""
+    key = _key(plan)
+    return key[:min(3, len(decided))] == decided[:3] and \
+        all(item in key[3:] for item in decided[3:])
+
+
+def _next(consistent: list[Plan], decided: list[Any]) -> tuple[list[Any], list[Plan]]:
+    """The next decision's options, each as the decisions taken with it and a plan that
+    keeps them; none when the plan is settled. Who flies, then the nationality, the
+    aircraft; then each skill the pilot takes, any of those left; then his observer's."""
+    for depth in range(3):
+        values = list(dict.fromkeys(repr(_key(p)[depth]) for p in consistent))
+        if len(values) > 1:
+            firsts = [next(p for p in consistent if repr(_key(p)[depth]) == v) for v in values]
+            return [_key(p)[:depth + 1] for p in firsts], firsts
+    if len(consistent) == 1:
+        return [], []
+    taken = decided[3:]
+    left = [x for p in consistent for x in _key(p)[3:] if x not in taken]
+    mine = [x for x in left if isinstance(x, str)] or left  # the pilot's first
+    values = list(dict.fromkeys(repr(x) for x in mine))
+    picks = [next(x for x in mine if repr(x) == v) for v in values]
+    base = _key(consistent[0])[:3] + taken
+    return ([[*base, x] for x in picks],
+            [next(p for p in consistent if x in _key(p)[3:]) for x in picks])
 
 
 def _week(data: AilesData, record: Record) -> list[dict[str, Any]]:
-    """The next decision of the week (one choice per value of its aspect), or the week's
-    game once every player's plan is settled: the players in order, each deciding who
-    flies, then (when he has a choice) his nationality, his aircraft, his skills and his
-    observer's, each a decision of its own; an aspect with one value only is no decision."""
+    """The next decision of the week (one choice per option), or the week's game once
+    every player's plan is settled: the players in order, each deciding who flies, then
+    (when he has a choice) his nationality, his aircraft, each skill he takes and each his
+    observer takes, each a decision of its own; one option only is no decision."""
     taken = counters(record)
     combo: list[tuple[Plan, dict[str, Any]]] = []
     choosers: set[str] = set()
@@ -183,14 +208,12 @@ def _week(data: AilesData, record: Record) -> list[dict[str, Any]]:
             continue
         if len(options) > 1:
             choosers.add(player.side)
-        prefix = record.decided.get(player.name, [])
-        consistent = [p for p in options if _key(p)[:len(prefix)] == prefix] or options
-        for depth in range(len(ASPECTS)):
-            values = list(dict.fromkeys(repr(_key(p)[depth]) for p in consistent))
-            if len(values) > 1:
-                firsts = [next(p for p in consistent if repr(_key(p)[depth]) == v)
-                          for v in values]
-                return [_decision(data, record, player, plan, depth) for plan in firsts]
+        decided = record.decided.get(player.name, [])
+        consistent = [p for p in options if _matches(p, decided)] or options
+        keys, examples = _next(consistent, decided)
+        if keys:
+            return [_decision(data, record, player, plan, key)
+                    for plan, key in zip(examples, keys, strict=True)]
         plan = consistent[0]
         flyer = _flyer(data, plan, taken)
         assert flyer is not None
@@ -202,13 +225,13 @@ def _week(data: AilesData, record: Record) -> list[dict[str, Any]]:
 
 
 def _decision(data: AilesData, record: Record, player: Player, plan: Plan,
-              depth: int) -> dict[str, Any]:
+              key: list[Any]) -> dict[str, Any]:
     """A choice that is a decision, not a game: ``record`` is the record once taken."""
     after = dump(record)
-    after["decided"] = {**record.decided, player.name: _key(plan)[:depth + 1]}
+    after["decided"] = {**record.decided, player.name: key}
     return {"chooser": player.side,
             "label": f"{record.date}, week {record.week}: {player.name}: "
-                     f"{_decision_words(data, plan, depth)}",
+                     f"{_decision_words(data, plan, key)}",
             "record": after}
 
 
