@@ -39,7 +39,7 @@ class Observer(msgspec.Struct, forbid_unknown_fields=True):
 
 class Pilot(msgspec.Struct, forbid_unknown_fields=True):
     name: str
-    nation: Nation | None
+    nation: Nation | None = None
     """None: an Allied novice whose nationality his player chooses when he first flies."""
     aircraft: str | None = None
     """None: not yet assigned (chosen, among those in service, when he first flies)."""
