@@ -341,8 +341,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def campaign_next(campaign_id: str, request: Request) -> dict[str, Any]:
         """The campaign's next game: ``choice`` (a number from its choices), seats and
         seed as for a new match; the game, its seats and its place in the campaign are
-        stored in one transaction."""
+        stored in one transaction. A choice that is a decision (it gives a ``record``,
+        no game) is taken: the answer is the campaign, ``decided``."""
         body = decode(await request.body(), NextGame)
+        if await asyncio.to_thread(campaigns.is_decision, database, campaign_id, body.choice):
+            await asyncio.to_thread(campaigns.decide, database, campaign_id, body.choice)
+            return {"campaign": campaign_id, "decided": True,
+                    **await asyncio.to_thread(campaigns.status, database, campaign_id)}
 
         def started() -> tuple[str, dict[str, Any]]:
             options = campaigns.next_options(database, campaign_id, body.choice)
