@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from urllib.parse import parse_qs, urlparse
 
 from .conftest import require_browser
 from .test_browser import record_frames, wait_for_frame
+from .test_table_planning import create, images
 
 require_browser()
 
@@ -119,7 +121,7 @@ def test_b_the_other_seats_hand_never_reaches_a_page(server: str, new_page: Any)
     axis.locator("#prompt button.fighter-choice").first.click()
     axis.wait_for_selector(".secrets li")
     allies.wait_for_function("() => document.querySelector('#log')"
-                             "?.textContent.includes(\"axis-1's fighter is chosen\")")
+                             "?.textContent.includes(\"Axis's fighter is chosen\")")
     assert allies.locator(".dif-aircraft[data-plane='axis-1'] .dif-stats").count() == 0
     allies.locator("#prompt button.fighter-choice").first.click()
     for page in (allies, axis):
@@ -167,3 +169,139 @@ def test_b_the_other_seats_hand_never_reaches_a_page(server: str, new_page: Any)
 
     assert check(allies_frames, "axis-1", "axis") > 0
     assert check(axis_frames, "allies-1", "allies") > 0
+
+
+# ---------------------------------------------------------------- at the table, in words
+PLAYABLE = """() => Boolean(
+  document.querySelector('.outcome') ||
+  (document.querySelector('#prompt .dif-decisions.kind-actions') &&
+   document.querySelector('.dif-hand .dif-card.playable')))"""
+
+
+def play_until(page: Any, stop: str, seconds: float = 90) -> bool:
+    """Click the first legal button (no reaction, end actions first) until ``stop``
+    (a JavaScript predicate) holds; False when the game ended first."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        page.wait_for_function(READY)
+        if page.locator(".outcome").count():
+            return False
+        page.wait_for_timeout(60)  # the hand's playable cards are marked at the next frame
+        if page.evaluate(stop):
+            return True
+        if page.evaluate(CLICK) is None:
+            continue
+        page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
+
+
+def english_left(page: Any) -> list[str]:
+    """Pieces of English sentences (from the catalogues, translated otherwise) on a
+    French page."""
+    from babel.messages.pofile import read_po
+
+    folder = (Path(__file__).resolve().parents[2] / "src" / "dogfight" / "server"
+              / "locales" / "fr" / "LC_MESSAGES")
+    pieces: set[str] = set()
+    for path in folder.glob("*.po"):
+        with path.open("rb") as handle:
+            for message in read_po(handle, locale="fr"):
+                english, french = str(message.id), str(message.string)
+                if not message.id or not french or english == french:
+                    continue
+                for piece in re.split(r"\{[^{}]*\}", english):
+                    piece = piece.strip(" .,:;()")
+                    if len(piece) >= 12 and " " in piece and piece not in french:
+                        pieces.add(piece)
+    text = page.inner_text("main") if page.locator("main").count() else page.inner_text("body")
+    return sorted(p for p in pieces if p in text)
+
+
+def test_c_a_hand_card_is_played_by_clicking_it(server: str, new_page: Any,
+                                                tmp_path: Path) -> None:
+    """book: 004_fe250b7836505b34.txt § Actions: a card of the hand played by clicking
+    it; what a tactic, a Redline or a reaction does is said in words; the aircraft are
+    named by nation; the end of the game says what counted."""
+    page = new_page()
+    match_id, tokens = create(server, GAME, {"mode": "dogfight", "turns": 2},
+                              {"allies": {"kind": "human"},
+                               "axis": {"kind": "pilot", "pilot": "novice"}}, seed=7)
+    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}&lang=en")
+    page.wait_for_selector(".dif-board")
+    assert play_until(page, PLAYABLE), "no card of the hand was ever playable"
+    # every card of the hand prints its rule text (no hover needed); no tooltip only
+    assert page.locator(".dif-hand .dif-card .dif-card-text").count() == page.locator(
+        ".dif-hand .dif-card").count()
+    assert page.locator(".dif-card[title]").count() == 0
+    # a tactic says what it does; Redline that the hit is on one's own aircraft
+    buttons = page.locator("#prompt button.decision").all_inner_texts()
+    assert not [b for b in buttons if b.strip() in ("Tactic", "Redline: one hit, three cards")]
+    for text in buttons:
+        if text.startswith("Redline"):
+            assert "your own aircraft" in text, text
+    images_dir = images(tmp_path)
+    page.screenshot(path=str(images_dir / "down-in-flames-hand.png"), full_page=True)
+    # seats by nation, not by id: the board and the log
+    nation = page.inner_text(".dif-aircraft[data-plane='axis-1'] .dif-nation")
+    assert nation in ("Germany", "Japan"), nation
+    before = page.locator(".dif-hand .dif-card").count()
+    card = page.locator(".dif-hand .dif-card.playable").first
+    title = card.locator(".dif-card-title").inner_text()
+    card.click()
+    if page.locator(".dif-card-choices").count():
+        page.locator(".dif-card-choices button").first.click()
+    page.wait_for_function(
+        "(title) => [...document.querySelectorAll('#log li')].some((li) => "
+        "li.textContent.includes(' plays ') && li.textContent.includes(title))", arg=title)
+    assert page.locator(".dif-hand .dif-card").count() != before or page.locator(
+        ".dif-chain").count()
+    log = page.inner_text("#log")
+    assert not re.search(r"\b(allies|axis)-1\b", log), log[-400:]
+    assert nation in log
+    # to the end: the result explained, with what counted
+    assert not play_until(page, "() => false")
+    result = page.locator(".dif-result")
+    assert result.is_visible()
+    assert "Why the game ended so" in result.inner_text()
+    assert page.locator(".dif-result tr[data-side='allies'] td[data-figure='dealt']").count()
+    outcome = page.inner_text(".outcome")
+    assert "allies 0" not in outcome and "axis 0" not in outcome  # seats by name
+    page.screenshot(path=str(images_dir / "down-in-flames-end.png"), full_page=True)
+
+
+def test_d_card_text_on_a_phone_and_a_french_page(server: str, new_page: Any,
+                                                  tmp_path: Path) -> None:
+    """A phone-sized touch screen (390 x 844): the cards' rule text is printed, not in a
+    hover tooltip; a card is tapped to play it. The page in French: no English left,
+    the aircraft by nation in French (book: 004_fe250b7836505b34.txt § Actions)."""
+    page = new_page(has_touch=True, is_mobile=True, device_scale_factor=2)
+    page.set_viewport_size({"width": 390, "height": 844})
+    match_id, tokens = create(server, GAME, {"mode": "dogfight", "turns": 2},
+                              {"allies": {"kind": "human"},
+                               "axis": {"kind": "pilot", "pilot": "novice"}}, seed=7)
+    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}&lang=fr")
+    page.wait_for_selector(".dif-board")
+    assert play_until(page, PLAYABLE)
+    text = page.locator(".dif-hand .dif-card .dif-card-text").first
+    assert text.is_visible() and text.inner_text().strip()
+    box = text.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    nation = page.inner_text(".dif-aircraft[data-plane='axis-1'] .dif-nation")
+    assert nation in ("Allemagne", "Japon"), nation
+    assert english_left(page) == []
+    page.screenshot(path=str(images(tmp_path) / "down-in-flames-phone-fr.png"),
+                    full_page=True)
+    page.locator(".dif-hand .dif-card.playable").first.tap()
+    if page.locator(".dif-card-choices").count():
+        page.locator(".dif-card-choices button").first.tap()
+    page.wait_for_function("() => [...document.querySelectorAll('#log li')]"
+                           ".some((li) => li.textContent.includes(' joue '))")
+    assert not play_until(page, "() => false")
+    assert page.locator(".dif-result").is_visible()
+    assert "Pourquoi la partie" in page.inner_text(".dif-result")
+    assert english_left(page) == []
+    log = page.inner_text("#log")
+    assert not re.search(r"\b(allies|axis)-1\b", log), log[-400:]
+    page.screenshot(path=str(images(tmp_path) / "down-in-flames-phone-fr-end.png"),
+                    full_page=True)

@@ -152,6 +152,8 @@ class DownInFlames(PromptedGame[DifState]):
     observation)."""
 
     def label(self, state: DifState, seat: Seat, decision: Decision) -> str:
+        if "react" in decision and state.chain is not None:
+            return words.reaction_label(decision, state.chain.last)
         try:  # words.label, one call fewer (menus ask for every legal decision)
             return words.label_of(tuple(decision.items()))
         except TypeError:  # a list inside (follow's discards): not hashable

@@ -49,14 +49,15 @@ def words(decision: Decision) -> str:
             return f"{what} against {d['target']}"
         if "altitude" in d:
             extra = f", discarding {name(d['discard'])}" if "discard" in d else ""
-            return f"{what}: {d['altitude']}{extra}"
-        return f"{what} (tactic)"
+            return f"{what} (tactic): {d['altitude']} one altitude level{extra}"
+        return f"{what} (tactic): {tactic_effect(str(d['play']))}"
     if "react" in d:
-        return "no reaction" if d["react"] is None else f"react with {name(d['react'])}"
+        return ("no reaction" if d["react"] is None
+                else f"react with {name(d['react'])}: cancel the card played")
     if "boost" in d:
-        return f"add {name(d['boost'])} (+1 hit)"
+        return f"add {name(d['boost'])}: +1 hit to the bomber's shot"
     if "redline" in d:
-        return f"{name(d['redline'])}: one hit, three cards"
+        return f"{name(d['redline'])}: {REDLINE}"
     if "discard" in d and len(d) == 1:
         return "done discarding" if d["discard"] is None else f"discard {name(d['discard'])}"
     if "altitude" in d:
@@ -110,6 +111,39 @@ def words(decision: Decision) -> str:
     return msgspec.json.encode(decision).decode()
 
 
+REDLINE = "1 hit on your own aircraft, then draw 3 cards"
+"""Redline played (book § Redline): the hit is on the player's own aircraft."""
+
+TACTICS = {
+    "Tight Turn": "+1 hit to your next attack this turn",
+    "Yo-Yo": "+1 hit to your next attack this turn",
+    "In My Sights": "+1 hit to your next attack this turn",
+    "Out of the Sun": "+1 hit to your next attack this turn",
+    "Evasive": ("until your next turn, each In My Sights or Out of the Sun against "
+                "you costs one more burst"),
+    "Redline": REDLINE,
+    "Vertical Roll": "climb or dive one altitude level",
+}
+"""What a card played as a tactic does (book § Cartes de Tactique, and each card's
+section: Tight Turn, Yo-Yo, Evasive, Redline, Vertical Roll; an attack card is a
++1 hit tactic for an aircraft with Barrage)."""
+
+
+def tactic_effect(key: str) -> str:
+    """What the card ``key`` does played as a tactic on one's own aircraft."""
+    card = dataset().action_deck.get(key)
+    return TACTICS.get(card.title, "a tactic on your own aircraft") if card else key
+
+
+def reaction_label(decision: Decision, last: str) -> str:
+    """A reaction in words, saying what it cancels (``last``: the card reacted to,
+    "Maneuver" for any maneuver; book § Réactions)."""
+    if decision.get("react") is None or not last:
+        return label(decision)
+    answered = "the maneuver" if last == "Maneuver" else last
+    return f"react with {card_name(str(decision['react']))}: cancel {answered}"
+
+
 def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
     d = dict(event.data)
     kind = event.kind
@@ -122,6 +156,9 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
         d["card"] = card_name(d["card"])
     if isinstance(d.get("cards"), list):
         d["cards"] = ", ".join(card_name(c) for c in d["cards"])
+    if isinstance(d.get("fighter"), str):
+        aircraft = dataset().aircraft.get(d["fighter"])
+        d["fighter"] = aircraft.name if aircraft is not None else d["fighter"]
     if isinstance(d.get("bombers"), list):
         d["bombers"] = ", ".join(d["bombers"])
     return text, d

@@ -72,13 +72,15 @@ export function renderOutcome(observation, seat) {
     points ? el("p", {}, t("Victory points"), ": ",
       Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",
-      scores.map(([s, n]) => `${s} ${n}`).join(", ")) : null);
+      scores.map(([s, n]) => `${seatName(s, seats[s])} ${n}`).join(", ")) : null);
 }
 
 /** The game log, newest at the bottom. */
-export function renderLog(node, lines) {
+export function renderLog(node, lines, observation = null) {
   const atBottom = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
-  fill(node, ...(lines || []).map((line) => el("li", {}, t(String(line)))));
+  // a board may name pieces in words (Down In Flames' aircraft by nation)
+  const named = observation ? boardOf(observation).logText : null;
+  fill(node, ...(lines || []).map((line) => el("li", {}, named ? named(observation, t(String(line))) : t(String(line)))));
   if (atBottom || !node.dataset.scrolled) {
     node.scrollTop = node.scrollHeight;
     node.dataset.scrolled = "1";

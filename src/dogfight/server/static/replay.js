@@ -156,7 +156,7 @@ async function show(result, animated) {
   fill($("outcome"), renderOutcome(observation, viewer));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
-  renderLog($("log"), body.log);
+  renderLog($("log"), body.log, observation);
 }
 
 function renderControls() {

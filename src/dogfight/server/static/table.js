@@ -255,7 +255,7 @@ function render({ key, body, seat, token, waiting }) {
   fill($("outcome"), renderOutcome(observation, seat));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, seat));
-  renderLog($("log"), body.log);
+  renderLog($("log"), body.log, observation);
 
   renderInvites(body, seat);
 
