@@ -244,6 +244,8 @@ def test_c_a_hand_card_is_played_by_clicking_it(server: str, new_page: Any,
     # seats by nation, not by id: the board and the log
     nation = page.inner_text(".dif-aircraft[data-plane='axis-1'] .dif-nation")
     assert nation in ("Germany", "Japan"), nation
+    mine = page.inner_text(".dif-aircraft[data-plane='allies-1'] .dif-nation")
+    assert page.inner_text("#who").startswith(f"You: {mine}"), page.inner_text("#who")
     before = page.locator(".dif-hand .dif-card").count()
     card = page.locator(".dif-hand .dif-card.playable").first
     title = card.locator(".dif-card-title").inner_text()
@@ -305,3 +307,54 @@ def test_d_card_text_on_a_phone_and_a_french_page(server: str, new_page: Any,
     assert not re.search(r"\b(allies|axis)-1\b", log), log[-400:]
     page.screenshot(path=str(images(tmp_path) / "down-in-flames-phone-fr-end.png"),
                     full_page=True)
+
+
+DRAW_END = """async (observation) => {
+  const board = await import("/board.js");
+  const box = document.createElement("section");
+  box.id = "fake-board";
+  box.append(board.renderBoard(observation, "allies"));
+  const log = document.createElement("ol");
+  log.id = "fake-log";
+  box.append(log);
+  document.querySelector("main").replaceChildren(box);
+  board.renderLog(log, ["allies-1 plays Redline (tactic)", "axis-1's turn"], observation);
+  return board.seatText(observation, "axis");
+}"""
+
+
+def test_e_a_draw_beside_damage_on_the_board_is_explained(server: str, new_page: Any) -> None:
+    """book: 004_fe250b7836505b34.txt § Comment gagner: after the last turn the most
+    damage inflicted wins; a board of 2 damage against 0 that is a draw says why (the
+    2 are the Allied fighter's own Redline, not inflicted by the enemy)."""
+    plane = {"bomber": False, "down": False, "gone": False, "altitude": "medium",
+             "stats": {"speed": 2, "performance": 5, "horsepower": [1, 1], "bursts": 1,
+                       "firepower": 0, "airframe": [3, 6], "specials": []}}
+    observation = {
+        "game": "down-in-flames", "board": "none", "turn": 2,
+        "seats": {"allies": "allies", "axis": "axis"}, "pending": {},
+        "view": {"turn": 2, "turns": 2, "phase": "over", "result": "turns", "rules": {},
+                 "vp": {"allies": 0, "axis": 0}, "positions": [], "sealed": {},
+                 "planes": [
+                     {**plane, "id": "allies-1", "seat": "allies", "side": "allies",
+                      "name": "Spitfire I", "nation": "United Kingdom", "damage": 2,
+                      "hits_dealt": 0},
+                     {**plane, "id": "axis-1", "seat": "axis", "side": "axis",
+                      "name": "Bf-109E Emil", "nation": "Germany", "damage": 0,
+                      "hits_dealt": 0}]},
+        "outcome": {"winner": None, "reason": "turns over, equal damage inflicted",
+                    "scores": {"allies": 0.0, "axis": 0.0},
+                    "details": {"vp": {"allies": 0, "axis": 0},
+                                "damage": {"allies": 0, "axis": 0}}}}
+    page = new_page()
+    page.goto(f"{server}/replay.html?lang=en")
+    assert page.evaluate(DRAW_END, observation) == "Germany"
+    result = page.inner_text("#fake-board .dif-result")
+    assert "Equal damage inflicted: a draw." in result
+    assert "Redline" in result
+    row = "#fake-board .dif-result tr[data-side='allies']"
+    assert page.inner_text(f"{row} td[data-figure='dealt']") == "0"
+    assert page.inner_text(f"{row} td[data-figure='taken']") == "2"
+    assert page.inner_text(f"{row} td[data-figure='own']") == "2"
+    assert page.inner_text("#fake-log").splitlines() == [
+        "United Kingdom plays Redline (tactic)", "Germany's turn"]

@@ -52,6 +52,15 @@ export function decisionWidgets(observation, legal, labels, ctx) {
   return boardOf(observation).decisions?.(observation, legal, labels, ctx) ?? null;
 }
 
+/**
+ * A seat's name: the board's (Down In Flames: its aircraft's nations), else its side's
+ * (or, with ``plain``, the seat's id).
+ */
+export function seatText(observation, seat, plain = false) {
+  const own = boardOf(observation || {}).seatText?.(observation, seat);
+  return own ?? (plain ? seat : seatName(seat));
+}
+
 // ================================================================= outcome
 /** The end of the game in words, or null while it goes on. */
 export function renderOutcome(observation, seat) {
@@ -72,7 +81,7 @@ export function renderOutcome(observation, seat) {
     points ? el("p", {}, t("Victory points"), ": ",
       Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",
-      scores.map(([s, n]) => `${seatName(s, seats[s])} ${n}`).join(", ")) : null);
+      scores.map(([s, n]) => `${seatText(observation, s)} ${n}`).join(", ")) : null);
 }
 
 /** The game log, newest at the bottom. */
@@ -117,7 +126,7 @@ export function statusText(observation) {
   const pending = Object.entries(observation?.pending || {});
   if (pending.length) {
     parts.push(t("waiting for: {seats}",
-      { seats: pending.map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ") }));
+      { seats: pending.map(([s, kind]) => `${seatText(observation, s)} (${kindText(kind)})`).join(", ") }));
   }
   return parts.join(" · ");
 }

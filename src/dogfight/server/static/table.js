@@ -9,9 +9,9 @@
 import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
 import {
   animating, boardReady, decisionText, decisionWidgets, loadBoard, playEvents, promptText, renderBoard, renderLog,
-  renderOutcome, renderSecrets, statusText, stopAnimation,
+  renderOutcome, renderSecrets, seatText, statusText, stopAnimation,
 } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -236,7 +236,10 @@ function render({ key, body, seat, token, waiting }) {
   $("title").textContent = title;
   if (mode === "seat") {
     const side = seat ? observation.seats?.[seat] : null;
-    $("who").textContent = seat ? t("You: {seat} ({side})", { seat, side: t(side || "") }) : t("Spectator");
+    const name = seat ? seatText(observation, seat, true) : "";
+    const sideText = sideName(side || "") === (side || "") ? t(side || "") : sideName(side);
+    $("who").textContent = !seat ? t("Spectator")
+      : name === sideText || !side ? t("You: {seat}", { seat: name }) : t("You: {seat} ({side})", { seat: name, side: sideText });
   } else if (mode === "hotseat") {
     $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat }) : t("Hot-seat");
   } else {
@@ -303,7 +306,7 @@ function renderThinking(body) {
   box.hidden = false;
   document.body.dataset.thinking = info.seat;
   fill(box, el("span", { class: "spinner", "aria-hidden": "true" }),
-    el("span", {}, t("{seat} (computer) is thinking…", { seat: info.seat })), " ",
+    el("span", {}, t("{seat} (computer) is thinking…", { seat: seatText(body.observation, info.seat, true) })), " ",
     el("small", {}, t("decisions made this turn: {n}", { n: info.decisions })),
     // the side's search this turn against its budget (indeterminate without one)
     el("progress", info.budget

@@ -136,6 +136,13 @@ function planeName(id) {
   return names[id] || id;
 }
 
+/** A seat named by its aircraft's nations once revealed ("Germany"), or null. */
+export function seatText(observation, seat) {
+  if (!cardsView(observation)) return null;
+  const nations = (observation.view.planes || []).filter((p) => p.seat === seat && p.nation).map((p) => t(p.nation));
+  return nations.length ? [...new Set(nations)].join(", ") : null;
+}
+
 /** A log line with the aircraft named by nation instead of their ids. */
 export function logText(observation, line) {
   nameAll(observation);
