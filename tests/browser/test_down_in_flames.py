@@ -358,3 +358,39 @@ def test_e_a_draw_beside_damage_on_the_board_is_explained(server: str, new_page:
     assert page.inner_text(f"{row} td[data-figure='own']") == "2"
     assert page.inner_text("#fake-log").splitlines() == [
         "United Kingdom plays Redline (tactic)", "Germany's turn"]
+
+
+DRAW_OUTCOME = """async (observation) => {
+  const board = await import("/board.js");
+  const box = document.createElement("section");
+  box.id = "fake-board";
+  box.append(board.renderOutcome(observation, "allies"), board.renderBoard(observation, "allies"));
+  document.querySelector("main").replaceChildren(box);
+}"""
+
+
+def test_f_a_mission_s_end_in_french(server: str, new_page: Any) -> None:
+    """book: 004_fe250b7836505b34.txt § Déterminer l'issue de la campagne: a mission's
+    net victory points read on the campaign's table, said in French."""
+    observation = {
+        "game": "down-in-flames", "board": "none", "turn": 3,
+        "seats": {"allies": "allies", "axis": "axis"}, "pending": {},
+        "view": {"turn": 3, "turns": 3, "phase": "over", "result": "defenders-down",
+                 "rules": {}, "vp": {"allies": 6, "axis": 3}, "positions": [],
+                 "sealed": {}, "planes": [],
+                 "mission": {"campaign": "poland-1939", "target": 2, "attacker": "axis",
+                             "defender": "allies", "damaged": 4, "destroyed": 8,
+                             "flak": 1, "status": "", "bombs": 0, "options": []}},
+        "outcome": {"winner": "allies", "reason": "target intact; net 3 VP: draw",
+                    "scores": {"allies": 6.0, "axis": 3.0},
+                    "details": {"vp": {"allies": 6, "axis": 3}, "status": "intact",
+                                "net_vp": 3, "result": "draw"}}}
+    page = new_page()
+    page.goto(f"{server}/replay.html?lang=fr")
+    page.wait_for_function(
+        "async () => (await import('/i18n.js')).t('Game over') !== 'Game over'")
+    page.evaluate(DRAW_OUTCOME, observation)
+    outcome = page.inner_text("#fake-board .outcome")
+    assert "match nul" in outcome and "target" not in outcome, outcome
+    assert "table de la campagne" in page.inner_text("#fake-board .dif-result")
+    assert english_left(page) == []

@@ -77,7 +77,7 @@ export function renderOutcome(observation, seat) {
   const points = outcome.details?.points || outcome.details?.vp;
   return el("div", { class: "outcome", role: "status" },
     el("h2", {}, t("Game over"), ": ", headline),
-    outcome.reason ? el("p", {}, t(outcome.reason)) : null,
+    outcome.reason ? el("p", {}, boardOf(observation).reasonText?.(observation) ?? t(outcome.reason)) : null,
     points ? el("p", {}, t("Victory points"), ": ",
       Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",

@@ -136,6 +136,16 @@ function planeName(id) {
   return names[id] || id;
 }
 
+/** Why the game ended, in the reader's language (a mission's reason has figures), or null. */
+export function reasonText(observation) {
+  const outcome = observation?.outcome;
+  const details = outcome?.details || {};
+  if (!cardsView(observation) || !outcome || !observation.view?.mission) return null;
+  return t("target {status}; net {net} VP: {result}", {
+    status: t(String(details.status ?? "intact")), net: details.net_vp ?? 0, result: t(String(details.result ?? "")),
+  });
+}
+
 /** A seat named by its aircraft's nations once revealed ("Germany"), or null. */
 export function seatText(observation, seat) {
   if (!cardsView(observation)) return null;
