@@ -61,3 +61,18 @@ def test_the_log_names_an_aircraft_not_its_id() -> None:
     text, fields = parts
     assert fields["fighter"] == "Gladiator II"
     assert "gladiator-2" not in text.format(**fields)
+
+
+def test_a_mission_s_end_in_the_log_keeps_its_words_apart() -> None:
+    """book: 004_fe250b7836505b34.txt § Déterminer l'issue de la campagne: the game-over
+    line of a mission is a sentence whose figures (target, net VP, the table's result)
+    are fields, so that a catalogue translates it; in English it reads as before."""
+    event = Event("game-over", {"reason": "target intact; net -3 VP: Axis minor victory",
+                                "winner": "axis"})
+    parts = template(event)
+    assert parts is not None
+    text, fields = parts
+    assert text == "Game over: target {status}; net {net} VP: {result}"
+    assert (fields["status"], fields["net"], fields["result"]) == (
+        "intact", "-3", "Axis minor victory")
+    assert GAME.describe(event) == "Game over: target intact; net -3 VP: Axis minor victory"

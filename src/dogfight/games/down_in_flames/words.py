@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -149,6 +150,10 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
     kind = event.kind
     if kind == "action-resolved":
         kind = "action-succeeds" if d.get("success") else "action-cancelled"
+    mission = MISSION_END.fullmatch(str(d.get("reason", ""))) if kind == "game-over" else None
+    if mission is not None:  # its figures apart, so that its words are translated
+        kind = "game-over-mission"
+        d.update(mission.groupdict())
     text = EVENT_TEXTS.get(kind)
     if text is None:
         return None
@@ -228,4 +233,8 @@ EVENT_TEXTS: dict[str, str] = {
     "target": "Target #{target}: {bombs} bombs, {status}",
     "mission-vp": "Mission: Axis {axis} VP, Allies {allies} VP (target {status})",
     "game-over": "Game over: {reason}",
+    "game-over-mission": "Game over: target {status}; net {net} VP: {result}",
 }
+
+MISSION_END = re.compile(r"target (?P<status>[\w-]+); net (?P<net>-?\d+) VP: (?P<result>.+)")
+"""A mission's outcome reason (victory.outcome), read back into its figures."""
