@@ -76,3 +76,15 @@ def test_a_mission_s_end_in_the_log_keeps_its_words_apart() -> None:
     assert (fields["status"], fields["net"], fields["result"]) == (
         "intact", "-3", "Axis minor victory")
     assert GAME.describe(event) == "Game over: target intact; net -3 VP: Axis minor victory"
+
+
+def test_redline_of_a_pilot_marked_re_says_no_hit() -> None:
+    """book: 004_fe250b7836505b34.txt § Marqueurs de pilote expérimenté (Re: Redline
+    without a hit): its words say so; without the marker, the hit on one's own
+    aircraft."""
+    marked = hands(duel(pilots={A: "Re"}), allies_1=["redline"])
+    said = labels(marked, "allies")[str({"redline": "redline"})]
+    assert said == "Redline: draw 3 cards (pilot marker Re: no hit)"
+    plain = hands(duel(), allies_1=["redline"])
+    assert labels(plain, "allies")[str({"redline": "redline"})] == (
+        "Redline: 1 hit on your own aircraft, then draw 3 cards")

@@ -136,6 +136,25 @@ def tactic_effect(key: str) -> str:
     return TACTICS.get(card.title, "a tactic on your own aircraft") if card else key
 
 
+REDLINE_SAFE = "draw 3 cards (pilot marker Re: no hit)"
+"""Redline flown by a pilot with the Re marker (book § Marqueurs de pilote
+expérimenté: Redline without a hit)."""
+
+
+def is_redline(decision: Decision) -> bool:
+    """Whether ``decision`` plays a Redline on one's own aircraft."""
+    key = decision.get("redline") or (decision.get("play") if decision.get("as") == "tactic"
+                                      else None)
+    card = dataset().action_deck.get(str(key)) if key else None
+    return card is not None and card.title == "Redline"
+
+
+def redline_label(decision: Decision, safe: bool) -> str:
+    """A Redline in words; ``safe``: its pilot takes no hit from it (marker Re)."""
+    text = label(decision)
+    return text.replace(REDLINE, REDLINE_SAFE) if safe else text
+
+
 def reaction_label(decision: Decision, last: str) -> str:
     """A reaction in words, saying what it cancels (``last``: the card reacted to,
     "Maneuver" for any maneuver; book § Réactions)."""

@@ -37,6 +37,7 @@ export function load(observation) {
         data = {
           cards: Object.fromEntries((body.action_deck || []).map((c) => [c.id, c])),
           aircraft: Object.fromEntries((body.aircraft || []).map((a) => [a.id, a])),
+          pilots: body.rule_tables?.pilots || {},
         };
         return true;
       })
@@ -653,13 +654,13 @@ export function decisionText(observation, d, label) {
       case "agile": return t("{card} as Scissors (agile) on {target}", { card, target: planeName(d.target) });
       case "scissors": case "barrel-roll": return t("{card} against {target}", { card, target: planeName(d.target) });
       default:
-        if ("altitude" in d || d.as === "tactic") return t("{card} (tactic): {effect}", { card, effect: tacticText(d) });
+        if ("altitude" in d || d.as === "tactic") return t("{card} (tactic): {effect}", { card, effect: tacticText(d, observation) });
         return label ? t(label) : card;
     }
   }
   if ("react" in d) return d.react === null ? t("No reaction") : t("React with {card}: {effect}", { card: cardName(d.react), effect: reactionText(observation) });
   if ("boost" in d) return t("Add {card}: +1 hit to the bomber's shot", { card: cardName(d.boost) });
-  if ("redline" in d) return t("{card}: {effect}", { card: cardName(d.redline), effect: redlineText() });
+  if ("redline" in d) return t("{card}: {effect}", { card: cardName(d.redline), effect: redlineText(observation) });
   if ("end" in d) return t("End actions");
   if ("discard" in d && Object.keys(d).length === 1) return d.discard === null ? t("Done discarding") : t("Discard {card}", { card: cardName(d.discard) });
   if ("fighter" in d) {
@@ -707,19 +708,25 @@ function cardDecisionText(observation, d, label) {
 }
 
 /** What a card played as a tactic does (book § Cartes de Tactique, each card's section). */
-function tacticText(d) {
+function tacticText(d, observation = null) {
   if ("altitude" in d) {
     const move = d.altitude === "climb" ? t("climb one altitude level") : t("dive one altitude level");
     return "discard" in d ? t("{move}, discarding {card}", { move, card: cardName(d.discard) }) : move;
   }
   const title = cardOf(d.play).title;
   if (title === "Evasive") return t("until your next turn, each In My Sights or Out of the Sun against you costs one more burst");
-  if (title === "Redline") return redlineText();
+  if (title === "Redline") return redlineText(observation);
   return t("+1 hit to your next attack this turn");
 }
 
-/** Redline (book § Redline): the hit is on the player's own aircraft. */
-function redlineText() {
+/**
+ * Redline (book § Redline): the hit is on the player's own aircraft; none for a pilot
+ * with the Re marker (book § Marqueurs de pilote expérimenté).
+ */
+function redlineText(observation = null) {
+  const id = observation?.prompt?.data?.plane;
+  const plane = (observation?.view?.planes || []).find((p) => p.id === id);
+  if (plane?.pilot && data?.pilots?.[plane.pilot]?.redline_safe) return t("draw 3 cards (pilot marker Re: no hit)");
   return t("1 hit on your own aircraft, then draw 3 cards");
 }
 
@@ -782,7 +789,7 @@ function cardDecisions(observation, legal, labels, decide) {
         agile: t("Scissors (agile) on {target}", { target: planeName(d.target) }),
         scissors: t("Against {target}", { target: planeName(d.target) }),
         "barrel-roll": t("Against {target}", { target: planeName(d.target) }),
-      }[d.as] || ("altitude" in d || d.as === "tactic" ? t("Tactic: {effect}", { effect: tacticText(d) }) : text);
+      }[d.as] || ("altitude" in d || d.as === "tactic" ? t("Tactic: {effect}", { effect: tacticText(d, observation) }) : text);
       if ("target" in d) classes.push("target");
     } else if ("react" in d && d.react === null) {
       target = group("no-reaction", null);
@@ -791,7 +798,7 @@ function cardDecisions(observation, legal, labels, decide) {
       const id = d.react ?? d.boost ?? d.redline;
       target = group(`card:${id}`, null, actionCard(id, { class: "in-prompt" }));
       text = "react" in d ? t("React: {effect}", { effect: reactionText(observation) })
-        : "boost" in d ? t("Add it: +1 hit to the bomber's shot") : t("Redline: {effect}", { effect: redlineText() });
+        : "boost" in d ? t("Add it: +1 hit to the bomber's shot") : t("Redline: {effect}", { effect: redlineText(observation) });
       classes.push("reaction");
     } else if ("end" in d) {
       target = group("end", null);
