@@ -265,7 +265,7 @@ def test_c_a_hand_card_is_played_by_clicking_it(server: str, new_page: Any,
     result = page.locator(".dif-result")
     assert result.is_visible()
     assert "Why the game ended so" in result.inner_text()
-    assert page.locator(".dif-result tr[data-side='allies'] td[data-figure='dealt']").count()
+    assert page.locator(".dif-result tr[data-figure='dealt'] td[data-side='allies']").count()
     outcome = page.inner_text(".outcome")
     assert "allies 0" not in outcome and "axis 0" not in outcome  # seats by name
     page.screenshot(path=str(images_dir / "down-in-flames-end.png"), full_page=True)
@@ -352,10 +352,11 @@ def test_e_a_draw_beside_damage_on_the_board_is_explained(server: str, new_page:
     result = page.inner_text("#fake-board .dif-result")
     assert "Equal damage inflicted: a draw." in result
     assert "Redline" in result
-    row = "#fake-board .dif-result tr[data-side='allies']"
-    assert page.inner_text(f"{row} td[data-figure='dealt']") == "0"
-    assert page.inner_text(f"{row} td[data-figure='taken']") == "2"
-    assert page.inner_text(f"{row} td[data-figure='own']") == "2"
+    table = "#fake-board .dif-result"
+    for figure, allies, axis in (("dealt", "0", "0"), ("taken", "2", "0"), ("own", "2", "0")):
+        row = f"{table} tr[data-figure='{figure}']"
+        assert page.inner_text(f"{row} td[data-side='allies']") == allies
+        assert page.inner_text(f"{row} td[data-side='axis']") == axis
     assert page.inner_text("#fake-log").splitlines() == [
         "United Kingdom plays Redline (tactic)", "Germany's turn"]
 

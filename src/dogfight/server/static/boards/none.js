@@ -369,25 +369,23 @@ function resultPanel(observation) {
     why.push(t("After the last turn the side that inflicted the most damage on the enemy wins. Only hits from enemy cards count: a Redline's hit on one's own aircraft does not."));
     why.push(winner ? t("Most damage inflicted: {side}.", { side: winner }) : t("Equal damage inflicted: a draw."));
   }
-  const rows = sides.map((side) => el("tr", { dataset: { side } },
-    el("th", { scope: "row" }, sideName(side)),
-    el("td", { dataset: { figure: "dealt" } }, String(dealt[side])),
-    el("td", { dataset: { figure: "taken" } }, String(taken[side])),
-    el("td", { dataset: { figure: "own" } }, String(Math.max(0, taken[side] - byEnemy(side)))),
-    el("td", { dataset: { figure: "lost" } }, String(lost[side])),
-    el("td", { dataset: { figure: "vp" } }, String(points[side] ?? 0))));
+  // a row per figure, a column per side: narrow enough for a phone
+  const figures = [
+    ["dealt", t("Damage inflicted on the enemy"), (side) => dealt[side]],
+    ["taken", t("Damage on its own aircraft"), (side) => taken[side]],
+    ["own", t("of it not from the enemy (Redline, flak)"), (side) => Math.max(0, taken[side] - byEnemy(side))],
+    ["lost", t("Aircraft shot down"), (side) => lost[side]],
+    ["vp", t("Victory points"), (side) => points[side] ?? 0],
+  ];
   return el("section", { class: "dif-result", role: "status" },
     el("h3", {}, t("Why the game ended so")),
     why.map((text) => el("p", {}, text)),
     el("table", { class: "dif-result-table" },
-      el("thead", {}, el("tr", {},
-        el("th", { scope: "col" }, t("Side")),
-        el("th", { scope: "col" }, t("Damage inflicted on the enemy")),
-        el("th", { scope: "col" }, t("Damage on its own aircraft")),
-        el("th", { scope: "col" }, t("of it not from the enemy (Redline, flak)")),
-        el("th", { scope: "col" }, t("Aircraft shot down")),
-        el("th", { scope: "col" }, t("Victory points")))),
-      el("tbody", {}, rows)));
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Side")),
+        sides.map((side) => el("th", { scope: "col", dataset: { side } }, sideName(side))))),
+      el("tbody", {}, figures.map(([key, title, value]) => el("tr", { dataset: { figure: key } },
+        el("th", { scope: "row" }, title),
+        sides.map((side) => el("td", { dataset: { side } }, String(value(side)))))))));
 }
 
 // ============================================================== positions
@@ -505,7 +503,7 @@ function handPanel(plane, hand, which) {
     : t("Your hand: {plane} (secret)", { plane: planeName(plane.id) });
   return el("section", { class: `dif-hand ${which === "turret" ? "turret-hand" : "own-hand"}`, dataset: { plane: plane.id } },
     el("h3", {}, title),
-    el("p", { class: "hint dif-hand-hint" }, t("Click or tap a card to play it when it is playable.")),
+    which === "hand" ? el("p", { class: "hint dif-hand-hint" }, t("Click or tap a card to play it when it is playable.")) : null,
     el("div", { class: "dif-cards" }, hand.length ? hand.map((id) => handCard(id)) : el("p", { class: "hint" }, t("No card."))));
 }
 
