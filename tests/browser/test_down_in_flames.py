@@ -395,3 +395,43 @@ def test_f_a_mission_s_end_in_french(server: str, new_page: Any) -> None:
     assert "match nul" in outcome and "target" not in outcome, outcome
     assert "table de la campagne" in page.inner_text("#fake-board .dif-result")
     assert english_left(page) == []
+
+
+WORDS = """async (observation) => {
+  const board = await import("/board.js");
+  await board.loadBoard(observation);
+  return [
+    board.decisionText(observation, {react: "barrel-roll"}, ""),
+    board.decisionText(observation, {react: null}, ""),
+    board.decisionText(observation, {redline: "redline"}, ""),
+    board.decisionText(observation, {play: "tight-turn", as: "tactic"}, ""),
+    board.decisionText(observation, {play: "evasive", as: "tactic"}, ""),
+    board.promptText(observation.prompt, observation),
+  ];
+}"""
+
+
+def test_g_reactions_tactics_and_redline_in_words(server: str, new_page: Any) -> None:
+    """book: 004_fe250b7836505b34.txt § Réactions, § Cartes de Tactique, § Redline: a
+    reaction says what it cancels, a tactic what it does, Redline that its hit is on
+    your own aircraft; the fighters named by nation."""
+    observation = {
+        "game": "down-in-flames", "board": "none", "turn": 1,
+        "seats": {"allies": "allies", "axis": "axis"}, "pending": {"axis": "react"},
+        "prompt": {"kind": "react", "data": {"plane": "axis-1"}},
+        "view": {"turn": 1, "phase": "actions", "planes": [
+            {"id": "allies-1", "seat": "allies", "side": "allies", "nation": "United Kingdom"},
+            {"id": "axis-1", "seat": "axis", "side": "axis", "nation": "Germany"}],
+            "chain": {"kind": "attack", "actor": "allies-1", "target": "axis-1",
+                      "last": "In My Sights", "plays": [["allies-1", "in-my-sights-1"]]}}}
+    page = new_page()
+    page.goto(f"{server}/replay.html?lang=en")
+    assert page.evaluate(WORDS, observation) == [
+        "React with Barrel Roll: cancels In My Sights",
+        "No reaction",
+        "Redline: 1 hit on your own aircraft, then draw 3 cards",
+        "Tight Turn (tactic): +1 hit to your next attack this turn",
+        "Evasive (tactic): until your next turn, each In My Sights or Out of the Sun "
+        "against you costs one more burst",
+        "Germany: react?",
+    ]
