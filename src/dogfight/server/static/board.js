@@ -84,12 +84,18 @@ export function renderOutcome(observation, seat) {
       scores.map(([s, n]) => `${seatText(observation, s)} ${n}`).join(", ")) : null);
 }
 
+/** A log line in the reader's language; a board may name pieces in words (Down In
+ * Flames' aircraft by nation). */
+export function logLine(observation, line) {
+  const text = t(String(line));
+  const named = observation ? boardOf(observation).logText : null;
+  return named ? named(observation, text) : text;
+}
+
 /** The game log, newest at the bottom. */
 export function renderLog(node, lines, observation = null) {
   const atBottom = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
-  // a board may name pieces in words (Down In Flames' aircraft by nation)
-  const named = observation ? boardOf(observation).logText : null;
-  fill(node, ...(lines || []).map((line) => el("li", {}, named ? named(observation, t(String(line))) : t(String(line)))));
+  fill(node, ...(lines || []).map((line) => el("li", {}, logLine(observation, line))));
   if (atBottom || !node.dataset.scrolled) {
     node.scrollTop = node.scrollHeight;
     node.dataset.scrolled = "1";

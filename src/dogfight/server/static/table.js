@@ -8,7 +8,7 @@
 
 import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
 import {
-  animating, boardReady, decisionText, decisionWidgets, loadBoard, playEvents, promptText, renderBoard, renderLog,
+  animating, boardReady, decisionText, decisionWidgets, loadBoard, logLine, playEvents, promptText, renderBoard, renderLog,
   renderOutcome, renderSecrets, seatText, statusText, stopAnimation,
 } from "./board.js";
 import { lang, languageSwitch, loadI18n, sideName, t } from "./i18n.js";
@@ -290,7 +290,7 @@ function showEvents(key, body, observation) {
   const fresh = events.filter((e) => e.n > previous.lastEvent);
   playEvents($("board"), fresh, previous.observation, observation, $("player"), afterAnimation);
   const lines = (body.log || []).slice(-Math.min(fresh.length, 12));
-  $("announce").textContent = lines.map((line) => t(String(line))).join(". ");
+  $("announce").textContent = lines.map((line) => logLine(observation, line)).join(". ");
 }
 
 /** Who of the computer pilots is thinking now, if any. */
