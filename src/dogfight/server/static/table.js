@@ -241,7 +241,7 @@ function render({ key, body, seat, token, waiting }) {
     $("who").textContent = !seat ? t("Spectator")
       : name === sideText || !side ? t("You: {seat}", { seat: name }) : t("You: {seat} ({side})", { seat: name, side: sideText });
   } else if (mode === "hotseat") {
-    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat }) : t("Hot-seat");
+    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat: seatText(observation, seat, true) }) : t("Hot-seat");
   } else {
     $("who").textContent = t("Spectator");
   }
