@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
+import pytest
+
 from .conftest import require_browser
 from .test_browser import record_frames, wait_for_frame
 from .test_table_planning import create, images
@@ -195,17 +197,17 @@ def play_until(page: Any, stop: str, seconds: float = 90) -> bool:
         page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
 
 
-def english_left(page: Any) -> list[str]:
+def english_left(page: Any, lang: str = "fr") -> list[str]:
     """Pieces of English sentences (from the catalogues, translated otherwise) on a
-    French page."""
+    page in ``lang``."""
     from babel.messages.pofile import read_po
 
     folder = (Path(__file__).resolve().parents[2] / "src" / "dogfight" / "server"
-              / "locales" / "fr" / "LC_MESSAGES")
+              / "locales" / lang / "LC_MESSAGES")
     pieces: set[str] = set()
     for path in folder.glob("*.po"):
         with path.open("rb") as handle:
-            for message in read_po(handle, locale="fr"):
+            for message in read_po(handle, locale=lang):
                 english, french = str(message.id), str(message.string)
                 if not message.id or not french or english == french:
                     continue
@@ -271,17 +273,25 @@ def test_c_a_hand_card_is_played_by_clicking_it(server: str, new_page: Any,
     page.screenshot(path=str(images_dir / "down-in-flames-end.png"), full_page=True)
 
 
+LANGS = {  # the axis fighter's nations, a word of "plays", the result's title
+    "fr": (("Allemagne", "Japon"), " joue ", "Pourquoi la partie"),
+    "it": (("Germania", "Giappone"), " gioca ", "Perché la partita"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGS))
 def test_d_card_text_on_a_phone_and_a_french_page(server: str, new_page: Any,
-                                                  tmp_path: Path) -> None:
+                                                  tmp_path: Path, lang: str) -> None:
     """A phone-sized touch screen (390 x 844): the cards' rule text is printed, not in a
-    hover tooltip; a card is tapped to play it. The page in French: no English left,
-    the aircraft by nation in French (book: 004_fe250b7836505b34.txt § Actions)."""
+    hover tooltip; a card is tapped to play it. The page in French (and Italian): no
+    English left, the aircraft by nation (book: 004_fe250b7836505b34.txt § Actions)."""
+    nations, plays, why = LANGS[lang]
     page = new_page(has_touch=True, is_mobile=True, device_scale_factor=2)
     page.set_viewport_size({"width": 390, "height": 844})
     match_id, tokens = create(server, GAME, {"mode": "dogfight", "turns": 2},
                               {"allies": {"kind": "human"},
                                "axis": {"kind": "pilot", "pilot": "novice"}}, seed=7)
-    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}&lang=fr")
+    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}&lang={lang}")
     page.wait_for_selector(".dif-board")
     assert play_until(page, PLAYABLE)
     text = page.locator(".dif-hand .dif-card .dif-card-text").first
@@ -290,22 +300,22 @@ def test_d_card_text_on_a_phone_and_a_french_page(server: str, new_page: Any,
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     nation = page.inner_text(".dif-aircraft[data-plane='axis-1'] .dif-nation")
-    assert nation in ("Allemagne", "Japon"), nation
-    assert english_left(page) == []
-    page.screenshot(path=str(images(tmp_path) / "down-in-flames-phone-fr.png"),
+    assert nation in nations, nation
+    assert english_left(page, lang) == []
+    page.screenshot(path=str(images(tmp_path) / f"down-in-flames-phone-{lang}.png"),
                     full_page=True)
     page.locator(".dif-hand .dif-card.playable").first.tap()
     if page.locator(".dif-card-choices").count():
         page.locator(".dif-card-choices button").first.tap()
-    page.wait_for_function("() => [...document.querySelectorAll('#log li')]"
-                           ".some((li) => li.textContent.includes(' joue '))")
+    page.wait_for_function("(word) => [...document.querySelectorAll('#log li')]"
+                           ".some((li) => li.textContent.includes(word))", arg=plays)
     assert not play_until(page, "() => false")
     assert page.locator(".dif-result").is_visible()
-    assert "Pourquoi la partie" in page.inner_text(".dif-result")
-    assert english_left(page) == []
+    assert why in page.inner_text(".dif-result")
+    assert english_left(page, lang) == []
     log = page.inner_text("#log")
     assert not re.search(r"\b(allies|axis)-1\b", log), log[-400:]
-    page.screenshot(path=str(images(tmp_path) / "down-in-flames-phone-fr-end.png"),
+    page.screenshot(path=str(images(tmp_path) / f"down-in-flames-phone-{lang}-end.png"),
                     full_page=True)
 
 
