@@ -8,7 +8,7 @@
 
 import { api, el, errorText, fill, gameTitles, practiceMark, showMessage } from "./common.js";
 import {
-  loadBoard, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
+  loadBoard, logLine, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
 
@@ -151,12 +151,13 @@ async function show(result, animated) {
     const last = (before.events || []).length ? before.events[before.events.length - 1].n : -1;
     const fresh = (body.events || []).filter((e) => e.n > last);
     playEvents($("board"), fresh, before.observation, observation, $("player"));
-    $("announce").textContent = (body.log || []).slice(-Math.min(fresh.length, 12)).join(". ");
+    $("announce").textContent = (body.log || []).slice(-Math.min(fresh.length, 12))
+      .map((line) => logLine(observation, line)).join(". ");
   }
   fill($("outcome"), renderOutcome(observation, viewer));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
-  renderLog($("log"), body.log);
+  renderLog($("log"), body.log, observation);
 }
 
 function renderControls() {

@@ -8,10 +8,10 @@
 
 import { api, el, errorText, fill, gameTitles, knownGame, practiceMark, showMessage } from "./common.js";
 import {
-  animating, boardReady, decisionText, decisionWidgets, loadBoard, playEvents, promptText, renderBoard, renderLog,
-  renderOutcome, renderSecrets, statusText, stopAnimation,
+  animating, boardReady, decisionText, decisionWidgets, loadBoard, logLine, playEvents, promptText, renderBoard, renderLog,
+  renderOutcome, renderSecrets, seatText, statusText, stopAnimation,
 } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, sideName, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -237,9 +237,12 @@ function render({ key, body, seat, token, waiting }) {
   fill($("title"), title, practiceMark(body));
   if (mode === "seat") {
     const side = seat ? observation.seats?.[seat] : null;
-    $("who").textContent = seat ? t("You: {seat} ({side})", { seat, side: t(side || "") }) : t("Spectator");
+    const name = seat ? seatText(observation, seat, true) : "";
+    const sideText = sideName(side || "") === (side || "") ? t(side || "") : sideName(side);
+    $("who").textContent = !seat ? t("Spectator")
+      : name === sideText || !side ? t("You: {seat}", { seat: name }) : t("You: {seat} ({side})", { seat: name, side: sideText });
   } else if (mode === "hotseat") {
-    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat }) : t("Hot-seat");
+    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat: seatText(observation, seat, true) }) : t("Hot-seat");
   } else {
     $("who").textContent = t("Spectator");
   }
@@ -256,7 +259,7 @@ function render({ key, body, seat, token, waiting }) {
   fill($("outcome"), renderOutcome(observation, seat));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, seat));
-  renderLog($("log"), body.log);
+  renderLog($("log"), body.log, observation);
 
   lastRendered = signature;
   renderPrompt(body, seat, token, waiting);
@@ -286,7 +289,7 @@ function showEvents(key, body, observation) {
   const fresh = events.filter((e) => e.n > previous.lastEvent);
   playEvents($("board"), fresh, previous.observation, observation, $("player"), afterAnimation);
   const lines = (body.log || []).slice(-Math.min(fresh.length, 12));
-  $("announce").textContent = lines.map((line) => t(String(line))).join(". ");
+  $("announce").textContent = lines.map((line) => logLine(observation, line)).join(". ");
 }
 
 /** Who of the computer pilots is thinking now, if any. */
@@ -302,7 +305,7 @@ function renderThinking(body) {
   box.hidden = false;
   document.body.dataset.thinking = info.seat;
   fill(box, el("span", { class: "spinner", "aria-hidden": "true" }),
-    el("span", {}, t("{seat} (computer) is thinking…", { seat: info.seat })), " ",
+    el("span", {}, t("{seat} (computer) is thinking…", { seat: seatText(body.observation, info.seat, true) })), " ",
     el("small", {}, t("decisions made this turn: {n}", { n: info.decisions })),
     // the side's search this turn against its budget (indeterminate without one)
     el("progress", info.budget
