@@ -120,6 +120,11 @@ class Game(ABC, Generic[S]):
     def seats(self, state: S) -> Mapping[Seat, Side]:
         """Every seat of the game, in table order, with its side (team)."""
 
+    def seat_names(self, state: S) -> Mapping[Seat, str]:
+        """Seats as people name them (English msgids, e.g. a nation), where the game
+        names them; the others are named after their side (the server's pages)."""
+        return {}
+
     @abstractmethod
     def pending(self, state: S) -> Mapping[Seat, Prompt]:
         """Seats that must decide now; empty once the game is over."""
@@ -173,7 +178,7 @@ class Game(ABC, Generic[S]):
     def describe(self, event: Event) -> str:
         """The event in words, for logs."""
         parts = self.template(event)
-        if parts is not None:
+        if parts is not None and parts[0]:  # an empty template: not in a player's log
             return parts[0].format(**parts[1])
         if not event.data:
             return event.kind
