@@ -138,15 +138,16 @@ def test_seats_are_named_as_sides(client: TestClient, lang: str, allies: str, ce
     assert winner in seen["log"][-1] and "central" not in seen["log"][-1]
 
 
-def test_an_aircraft_seat_is_numbered_and_a_game_may_name_its_seats(
+def test_an_aircraft_seat_is_named_and_a_game_may_name_its_seats(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Les Ailes: a seat is an aircraft ("allied-13"), named as the pages' seatName
-    names it ("Allies 13"); a game naming its seats (``Game.seat_names``, e.g. Down In
-    Flames by nation) is followed."""
+    names it ("Allies 13"), but the log keeps the id the board labels it by; a game
+    naming its seats (``Game.seat_names``, e.g. Down In Flames by nation) is followed."""
     ailes = load(client, "ailes-de-la-gloire/duel.save.json")
     seen = body(client, ailes, "allied-13", "it")
     assert seen["seat_names"]["allied-13"] == "Alleati 13"
-    assert any(line.startswith("Alleati 13 ") for line in seen["log"])
+    assert any(line.startswith("allied-13 ") for line in seen["log"])
+    assert not any("Alleati 13" in line for line in seen["log"])
     wow = get_game("wings-of-war")
     monkeypatch.setattr(type(wow), "seat_names",
                         lambda self, state: {"allies": "France", "central": "Germany"})

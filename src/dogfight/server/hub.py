@@ -381,6 +381,7 @@ class Hub:
         game = match.game
         events = match.events_for(seat)
         named = journal.names(game, match.state, translate)
+        in_log = journal.names(game, match.state, translate, numbered=False)
         log = journal.lines(game, events, seat, game.turn(match.state))
         return {
             "id": match_id,
@@ -400,7 +401,7 @@ class Hub:
                             # the seat's planners' hints (Game.hints), its own only
                             "hints": None if seat is None else game.hints(match.state, seat)},
             # the newest page of the seat's log (older pages: log_page)
-            **journal.page(game, log, len(log) - journal.PAGE, len(log), translate, named),
+            **journal.page(game, log, len(log) - journal.PAGE, len(log), translate, in_log),
             # what happened, for the page to show it as it happens (moves, shots)
             "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
                        for n, e in enumerate(events)][-EVENTS_SENT:],
@@ -479,7 +480,7 @@ class Hub:
         log = journal.lines(game, match.events_for(seat), seat, game.turn(match.state))
         stop = min(before, len(log))
         return journal.page(game, log, stop - limit, stop, translate,
-                            journal.names(game, match.state, translate))
+                            journal.names(game, match.state, translate, numbered=False))
 
     def save_of(self, match_id: str) -> Save:
         live = self.get(match_id)

@@ -31,14 +31,15 @@ SIDE_NAMES = {
 """Sides as a player names them (English msgids): static/i18n.js's ``SIDE_NAMES``."""
 
 
-def names(game: Game[Any], state: Any,
-          translate: Callable[[str], str] | None = None) -> dict[str, str]:
+def names(game: Game[Any], state: Any, translate: Callable[[str], str] | None = None,
+          *, numbered: bool = True) -> dict[str, str]:
     """Seats and sides as people name them, in the reader's language, as the pages'
     ``seatName`` does (static/i18n.js): a seat by the game's name for it
     (``Game.seat_names``, e.g. a nation), else by its side's name when the seat is its
     side ("allies" -> "Allies"), numbered when the side has several ("central-2" ->
     "Central Powers 2"), else by itself (an aircraft's id, as in Les Ailes: it says
-    which); a side (a winner...) by its name."""
+    which); a side (a winner...) by its name. Without ``numbered``, a numbered seat
+    keeps its id (the log: the board labels that aircraft by it)."""
     say = translate or (lambda text: text)
     given = game.seat_names(state)
     seats = game.seats(state)
@@ -49,7 +50,7 @@ def names(game: Game[Any], state: Any,
             out[seat] = say(given[seat])
         elif seat in SIDE_NAMES:
             out[seat] = say(SIDE_NAMES[seat])
-        elif number.isdigit() and side in SIDE_NAMES:
+        elif numbered and number.isdigit() and side in SIDE_NAMES:
             out[seat] = f"{say(SIDE_NAMES[side])} {number}"
     return out
 

@@ -8,9 +8,10 @@
 
 import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
 import {
-  loadBoard, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
+  loadBoard, playEvents, renderBoard, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
 import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { joinLog, renderPlayerLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -156,7 +157,7 @@ async function show(result, animated) {
   fill($("outcome"), renderOutcome(observation, viewer));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
-  renderLog($("log"), body.log);
+  renderPlayerLog($("log"), joinLog([], body));
 }
 
 function renderControls() {
