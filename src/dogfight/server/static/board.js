@@ -72,7 +72,7 @@ export function renderOutcome(observation, seat) {
     points ? el("p", {}, t("Victory points"), ": ",
       Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",
-      scores.map(([s, n]) => `${s} ${n}`).join(", ")) : null);
+      scores.map(([s, n]) => `${seatName(s)} ${n}`).join(", ")) : null);
 }
 
 /** The game log, newest at the bottom. */

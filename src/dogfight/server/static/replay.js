@@ -10,7 +10,7 @@ import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
 import {
   loadBoard, playEvents, renderBoard, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, seatName, t } from "./i18n.js";
 import { joinLog, renderPlayerLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
@@ -167,7 +167,7 @@ function renderControls() {
   }, text);
   const seatSelect = el("select", { id: "seat", name: "seat" },
     el("option", { value: "" }, t("spectator")),
-    seats.map((s) => el("option", { value: s }, s)));
+    seats.map((s) => el("option", { value: s }, current?.seat_names?.[s] || seatName(s))));
   seatSelect.value = seat;
   seatSelect.addEventListener("change", () => { seat = seatSelect.value; current = null; load(); });
   const range = el("input", {
