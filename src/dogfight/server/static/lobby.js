@@ -417,9 +417,16 @@ function describeState(match) {
     if (outcome.winner === null || outcome.winner === undefined) return t("Finished: draw");
     return t("Finished: {side} win", { side: sideName(outcome.winner) });
   }
-  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ");
+  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${matchSeat(match, s)} (${kindText(kind)})`).join(", ");
   return pending ? t("Turn {turn}, waiting for {seats}", { turn: match.turn, seats: pending })
     : t("Turn {turn}", { turn: match.turn });
+}
+
+/** A seat of a listed game as people name it: the game's own name for it (the summary's
+ * seat_names, e.g. a nation), else as i18n.js names it. */
+function matchSeat(match, seat) {
+  const own = match?.seat_names?.[seat];
+  return own ? t(own) : seatName(seat);
 }
 
 function inviteUrl(id, seat) {
@@ -482,7 +489,7 @@ function gamesTable(rows, finished) {
       const tokens = Object.entries(entry.tokens || {});
       const seatLinks = tokens.map(([seat, token]) =>
         el("a", { class: "button-link", href: tableUrl(match.id, { token }) },
-          finished ? t("Table of {seat}", { seat: seatName(seat) }) : t("Play as {seat}", { seat: seatName(seat) })));
+          finished ? t("Table of {seat}", { seat: matchSeat(match, seat) }) : t("Play as {seat}", { seat: matchSeat(match, seat) })));
       if (tokens.length > 1 && !finished) {
         seatLinks.push(el("a", { class: "button-link", href: tableUrl(match.id, { hotseat: true }) }, t("Hot-seat")));
       }
@@ -494,7 +501,7 @@ function gamesTable(rows, finished) {
         for (const [seat, info] of Object.entries(match.seats || {})) {
           if (info && info.open) {
             const url = inviteUrl(match.id, seat);
-            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: seatName(seat) }), " ",
+            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: matchSeat(match, seat) }), " ",
               el("a", { href: url, class: "invite-link" }, t("link")), " ", copyButton(url)));
           }
         }
@@ -529,9 +536,9 @@ async function refreshOpenSeats() {
       rows.push(el("tr", { dataset: { id: match.id, seat } },
         el("td", {}, t(match.title || match.game), match.practice ? ` (${t("Practice")})` : "",
           el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
-        el("td", {}, seatName(seat)),
+        el("td", {}, matchSeat(match, seat)),
         el("td", {}, Object.entries(match.seats).filter(([s]) => s !== seat)
-          .map(([s, i]) => `${seatName(s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
+          .map(([s, i]) => `${matchSeat(match, s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
         el("td", {}, el("button", { type: "button", class: "join primary", onclick: () => join(match, seat) },
           t("Join")), mine ? el("small", {}, " ", t("(a game of yours)")) : null)));
     }
@@ -580,7 +587,7 @@ async function showInvite() {
   const open = match.seats?.[seat]?.open;
   fill(box,
     el("h2", {}, t("Invitation")),
-    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: seatName(seat) })),
+    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: matchSeat(match, seat) })),
     open ? el("button", { type: "button", class: "primary", onclick: () => join(match, seat) }, t("Join"))
       : el("p", { class: "message error" }, t("This seat has just been taken.")),
     " ", el("a", { href: tableUrl(id) }, t("Watch as a spectator")));
