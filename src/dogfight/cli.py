@@ -200,7 +200,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise DogfightError("--players names two pilots, e.g. random,random")
     options = parse_option_args(args.options, args.option)
     result = play_match(args.game, players, args.games, args.seed, args.jobs, options,
-                        progress=not args.json)
+                        progress=not args.json, clock=args.clock)
     if args.json:
         _print_json(result)
     else:
@@ -368,6 +368,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1, help="processes to use")
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="what mcts:Ts counts: wall-clock seconds, or the pilot thread's "
+                        "CPU seconds (results independent of the machine's load)")
     option_args(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_match)
