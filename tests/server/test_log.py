@@ -170,3 +170,35 @@ def test_damage_and_collision_say_what_the_rules_do() -> None:
     boom = Event("damage-card", {"plane": "spad", "letter": "A", "number": 9, "points": 0,
                                  "symbol": "explosion"})
     assert wow.describe(boom) == "spad takes 0 damage (explosion)"
+
+
+def test_only_shadows_headings_and_positions_are_left_out() -> None:
+    """Over every golden game and every seat (and a spectator), the events a player's
+    log leaves out are exactly: the public shadows of the seat's own secrets (declared
+    by the game, or a ``*-sealed`` event), turn events that are only a heading, and
+    Wings of War's positions; never news such as a move, a turn's end, a reaction."""
+    import msgspec
+
+    from dogfight.store.saves import Save, check_save
+
+    left_out: dict[tuple[str, bool], set[str]] = {}
+    for path in sorted(GOLDEN.glob("*/*.save.json")):
+        match = check_save(msgspec.json.decode(path.read_bytes(), type=Save))
+        game = match.game
+        for seat in [*game.seats(match.state), None]:
+            events = match.events_for(seat)
+            kept = {id(line.event) for line in
+                    journal.lines(game, events, seat, game.turn(match.state))}
+            left_out.setdefault((game.id, seat is None), set()).update(
+                e.kind for e in events if id(e) not in kept)
+    assert left_out == {
+        ("age-of-dogfights", False): set(), ("age-of-dogfights", True): set(),
+        ("ailes-de-la-gloire", False): {"fire-sealed", "maneuver-sealed", "turn"},
+        ("ailes-de-la-gloire", True): {"turn"},
+        ("down-in-flames", False): {"altitude-sealed", "fighter-sealed", "option-sealed"},
+        ("down-in-flames", True): set(),
+        ("test-duel", False): {"damage-card-drawn", "order-sealed"},
+        ("test-duel", True): set(),
+        ("wings-of-war", False): {"card-planned", "fire-sealed", "moved", "turn"},
+        ("wings-of-war", True): {"moved", "turn"},
+    }

@@ -98,6 +98,10 @@ class Game(ABC, Generic[S]):
     """The kind of map the game is played on, which chooses the browser's board:
     ``table`` (a continuous table), ``hex`` (a hex map), ``triangle`` (a triangle-point
     grid) or ``none`` (no map: cards and counters only)."""
+    shadows: ClassVar[Mapping[str, str]] = {}
+    """Public event kinds that only tell everyone else what the seat's own secret event
+    just before says (``{"card-planned": "planned"}``): a player's log shows the seat
+    its secret, not both. Without it, a public ``*-sealed`` event is read so."""
     developer: ClassVar[bool] = False
     """A game for developers (tests): the lobby offers it only with ``?dev=1``."""
 

@@ -82,10 +82,16 @@ class Line:
     mine: bool
 
 
-def _shadows(secret: Event, public: Event) -> bool:
-    """``public`` says less of what ``secret`` says (e.g. "spad plans a card" after
-    "spad plans card 1: turn left"): its data are some of the secret's, the same."""
-    if public.kind == secret.kind or not public.data:
+def shadows(game: Game[Any], secret: Event | None, public: Event) -> bool:
+    """``public`` only tells the others what ``secret`` (the event just before it, the
+    seat's own) says: its kind is declared the secret's shadow (``Game.shadows``; by
+    default a ``*-sealed`` event), and its data are some of the secret's, the same."""
+    if secret is None or secret.to is None or public.to is not None or not public.data:
+        return False
+    declared = game.shadows.get(public.kind)
+    if declared is None and not (not game.shadows and public.kind.endswith("-sealed")):
+        return False
+    if declared is not None and declared != secret.kind:
         return False
     data = secret.data
     return all(key in data and data[key] == value for key, value in public.data.items())
@@ -100,24 +106,20 @@ def lines(game: Game[Any], events: Sequence[Event], seat: Seat | None,
                   and isinstance(e.data.get("turn"), int)), None)
     turn = turn_now if first is None else max(first - 1, 0)
     phase: Any = None
-    secrets: list[Event] = []
     out = []
+    before: Event | None = None
     for event in events:
+        previous, before = before, event
         mine = event.to is not None
-        if mine:
-            secrets.append(event)
-        else:
-            twin = next((s for s in secrets if _shadows(s, event)), None)
-            if twin is not None:
-                secrets.remove(twin)
-                continue
+        if shadows(game, previous, event):
+            continue
         parts = game.template(event)
         if event.kind in TURN_KINDS and isinstance(event.data.get("turn"), int):
             turn, phase = event.data["turn"], None
             if parts is not None and parts[0] == PLAIN_TURN:
                 continue
-        elif not mine and "phase" in event.data:
-            phase = event.data["phase"]
+        elif not mine and "phase" in event.data and event.kind not in game.shadows:
+            phase = event.data["phase"]  # not a shadow's: a tailed card's phase is to come
         if parts is not None and parts[0] == "":
             continue
         out.append(Line(event, turn, phase, mine and seat is not None))

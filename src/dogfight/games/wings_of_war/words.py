@@ -67,6 +67,13 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
     return EVENT_TEXTS[key], d
 
 
+SHADOWS = {
+    "card-planned": "planned", "tail-shown": "shown", "tail-reordered": "reordered",
+    "fire-sealed": "fire-order",
+}
+"""Public events that tell the others what a seat's secret just before says (its log
+shows the seat the secret only)."""
+
 RULE_TITLES = {
     "special_damage": "Special damage (Dégâts spéciaux)",
     "aiming": "Aiming (Viser)",
