@@ -75,16 +75,6 @@ export function renderOutcome(observation, seat) {
       scores.map(([s, n]) => `${seatName(s)} ${n}`).join(", ")) : null);
 }
 
-/** The game log, newest at the bottom. */
-export function renderLog(node, lines) {
-  const atBottom = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
-  fill(node, ...(lines || []).map((line) => el("li", {}, t(String(line)))));
-  if (atBottom || !node.dataset.scrolled) {
-    node.scrollTop = node.scrollHeight;
-    node.dataset.scrolled = "1";
-  }
-}
-
 /** A prompt kind (public: who is asked what) in words. */
 export function kindText(kind) {
   const words = {
