@@ -301,13 +301,16 @@ function afterAnimation() {
 function showEvents(key, body, observation) {
   const events = Array.isArray(body.events) ? body.events : [];
   const newest = events.length ? events[events.length - 1].n : -1;
+  const meta = Array.isArray(body.log_meta) ? body.log_meta : [];
+  const lastLine = meta.length ? meta[meta.length - 1].i : -1;
   const previous = shown && shown.key === key ? shown : null;
-  shown = { key, observation, lastEvent: newest };
+  shown = { key, observation, lastEvent: newest, lastLine };
   if (!previous || newest <= previous.lastEvent) return;
   const fresh = events.filter((e) => e.n > previous.lastEvent);
   playEvents($("board"), fresh, previous.observation, observation, $("player"), afterAnimation);
-  const lines = (body.log || []).slice(-Math.min(fresh.length, 12));
-  $("announce").textContent = lines.map((line) => t(String(line))).join(". ");
+  // the log's new lines (each line once: a position or a double is no line)
+  const lines = (body.log || []).filter((_, k) => (meta[k]?.i ?? -1) > (previous.lastLine ?? -1)).slice(-12);
+  $("announce").textContent = lines.map((line) => String(line)).join(". ");
 }
 
 /** The log: the body's newest page after the older lines this viewer fetched. */
