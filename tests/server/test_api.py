@@ -246,4 +246,4 @@ def test_the_log_in_french_follows_the_book(client: TestClient) -> None:
     french = client.get(f"/api/matches/{game['id']}", headers=auth(token),
                         params={"lang": "fr"}).json()["log"]
     assert "spad programme la carte 1\u202f: ligne droite" in french
-    assert any(line.startswith("Phase 1\u202f: spad effectue ligne droite") for line in french)
+    assert any(line.startswith("spad effectue « ligne droite » (carte ") for line in french)

@@ -264,6 +264,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return Response(hub.frame(match_id, seat, lang, translator(lang), live),
                         media_type="application/json")
 
+    @app.get("/api/matches/{match_id}/log")
+    def log_page(match_id: str, request: Request, before: int, limit: int = 300,
+                 lang: str = "en") -> dict[str, Any]:
+        """Older lines of the log as the token's seat (or a spectator) saw them."""
+        live = hub.get(match_id)
+        seat = live.seat_of(token_of(request))
+        return hub.log_page(match_id, seat, before, limit, translator(lang))
+
     @app.post("/api/matches/{match_id}/join", openapi_extra=openapi_body(Join))
     async def join(match_id: str, request: Request) -> dict[str, Any]:
         body = decode(await request.body(), Join)

@@ -26,12 +26,14 @@ import msgspec
 from msgspec import UNSET
 from sqlalchemy.exc import SQLAlchemyError
 
-from dogfight.core.contract import Event, Game, Seat, observe
+from dogfight.core.contract import Seat, observe
 from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions, ReplayError
 from dogfight.core.match import CHECK_LENGTH, Action, Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
+from dogfight.server import journal
 from dogfight.server.bodies import SeatSpec
+from dogfight.server.journal import words
 from dogfight.server.pilots import (
     LEVELS,
     PilotPool,
@@ -47,7 +49,7 @@ from dogfight.store.saves import Save, check_save
 CHANNEL = "dogfight"
 EVENTS_SENT = 400
 """The newest events a body carries, numbered from the game's first (as the seat sees them)."""
-__all__ = ["LEVELS", "Hub"]
+__all__ = ["LEVELS", "Hub", "words"]
 
 
 def token_hash(token: str) -> str:
@@ -381,7 +383,9 @@ class Hub:
         match = live.match
         game = match.game
         events = match.events_for(seat)
-        log = [words(game, event, translate) for event in events[-300:]]
+        named = journal.names(game, match.state, translate)
+        in_log = journal.names(game, match.state, translate, numbered=False)
+        log = journal.lines(game, events, seat, game.turn(match.state))
         return {
             "id": match_id,
             "game": game.id,
@@ -393,11 +397,14 @@ class Hub:
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
+            # seats (and sides) as people name them, in the reader's language
+            "seat_names": named,
             # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board,
                             # the seat's planners' hints (Game.hints), its own only
                             "hints": None if seat is None else game.hints(match.state, seat)},
-            "log": log,
+            # the newest page of the seat's log (older pages: log_page)
+            **journal.page(game, log, len(log) - journal.PAGE, len(log), translate, in_log),
             # what happened, for the page to show it as it happens (moves, shots)
             "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
                        for n, e in enumerate(events)][-EVENTS_SENT:],
@@ -439,6 +446,7 @@ class Hub:
             "pending": {s: p.kind for s, p in match.pending.items()},
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
+            "seat_names": match.game.seat_names(match.state),  # the game's own (English)
             "outcome": None if outcome is None else {"winner": outcome.winner,
                                                      "reason": outcome.reason},
             "seq": len(match.actions),
@@ -461,6 +469,21 @@ class Hub:
         body["steps"] = len(match.actions)
         body["step"] = step
         return body
+
+    def log_page(self, match_id: str, seat: Seat | None, before: int, limit: int,
+                 translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """Lines of ``seat``'s log before line ``before`` (at most ``limit``), for a page
+        that shows the whole game a page at a time."""
+        if isinstance(before, bool) or before < 0 or not 0 < limit <= journal.MAX_PAGE:
+            raise IllegalDecision(f"a log page is before=N (N >= 0) and limit=1.."
+                                  f"{journal.MAX_PAGE}, got before={before}, limit={limit}")
+        live = self.get(match_id)
+        match = live.match
+        game = match.game
+        log = journal.lines(game, match.events_for(seat), seat, game.turn(match.state))
+        stop = min(before, len(log))
+        return journal.page(game, log, stop - limit, stop, translate,
+                            journal.names(game, match.state, translate, numbered=False))
 
     def save_of(self, match_id: str) -> Save:
         live = self.get(match_id)
@@ -497,19 +520,6 @@ class Hub:
             return
         for queue in list(self.watchers.get(match_id, ())):
             loop.call_soon_threadsafe(queue.put_nowait, match_id)
-
-
-def words(game: Game[Any], event: Event, translate: Callable[[str], str] | None) -> str:
-    """An event in words, translated through its template when a catalogue is given."""
-    parts = game.template(event) if translate is not None else None
-    if parts is None or translate is None:
-        return game.describe(event)
-    template, fields = parts
-    filled = {k: translate(v) if isinstance(v, str) else v for k, v in fields.items()}
-    try:
-        return translate(template).format(**filled)
-    except (KeyError, IndexError, ValueError):  # a broken translation: the English
-        return game.describe(event)
 
 
 def check_seq(seq: Any) -> int | None:

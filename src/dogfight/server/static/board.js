@@ -92,14 +92,10 @@ export function logLine(observation, line) {
   return named ? named(observation, text) : text;
 }
 
-/** The game log, newest at the bottom. */
-export function renderLog(node, lines, observation = null) {
-  const atBottom = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
-  fill(node, ...(lines || []).map((line) => el("li", {}, logLine(observation, line))));
-  if (atBottom || !node.dataset.scrolled) {
-    node.scrollTop = node.scrollHeight;
-    node.dataset.scrolled = "1";
-  }
+/** A joined log (log.js' ``joinLog``) with each line as the board words it (logLine). */
+export function namedLog(joined, observation) {
+  return { ...joined, lines: joined.lines.map((line) => ({ ...line, text: logLine(observation, line.text) })) };
+}
 }
 
 /** A prompt kind (public: who is asked what) in words. */

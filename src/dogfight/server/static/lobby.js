@@ -423,9 +423,16 @@ function describeState(match) {
     if (outcome.winner === null || outcome.winner === undefined) return t("Finished: draw");
     return t("Finished: {side} win", { side: sideName(outcome.winner) });
   }
-  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ");
+  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${matchSeat(match, s)} (${kindText(kind)})`).join(", ");
   return pending ? t("Turn {turn}, waiting for {seats}", { turn: match.turn, seats: pending })
     : t("Turn {turn}", { turn: match.turn });
+}
+
+/** A seat of a listed game as people name it: the game's own name for it (the summary's
+ * seat_names, e.g. a nation), else as i18n.js names it. */
+function matchSeat(match, seat) {
+  const own = match?.seat_names?.[seat];
+  return own ? t(own) : seatName(seat);
 }
 
 /** A seat's invitation link: with its invitation token when this browser holds it. */
@@ -489,7 +496,7 @@ function gamesTable(rows, finished) {
       const tokens = Object.entries(entry.tokens || {});
       const seatLinks = tokens.map(([seat, token]) =>
         el("a", { class: "button-link", href: tableUrl(match.id, { token }) },
-          finished ? t("Table of {seat}", { seat: seatName(seat) }) : t("Play as {seat}", { seat: seatName(seat) })));
+          finished ? t("Table of {seat}", { seat: matchSeat(match, seat) }) : t("Play as {seat}", { seat: matchSeat(match, seat) })));
       if (tokens.length > 1 && !finished) {
         seatLinks.push(el("a", { class: "button-link", href: tableUrl(match.id, { hotseat: true }) }, t("Hot-seat")));
       }
@@ -503,7 +510,7 @@ function gamesTable(rows, finished) {
           // an unlisted game's seat is taken only with the invitation this browser holds
           if (info && info.open && (invite || match.listed)) {
             const url = inviteUrl(match.id, seat, invite);
-            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: seatName(seat) }), " ",
+            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: matchSeat(match, seat) }), " ",
               el("a", { href: url, class: "invite-link" }, t("link")), " ", copyButton(url), " ",
               el("small", {}, match.listed ? t("(also listed in the lobby)") : t("(invitation only)"))));
           }
@@ -539,9 +546,9 @@ async function refreshOpenSeats() {
       rows.push(el("tr", { dataset: { id: match.id, seat } },
         el("td", {}, t(match.title || match.game), match.practice ? ` (${t("Practice")})` : "",
           el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
-        el("td", {}, seatName(seat)),
+        el("td", {}, matchSeat(match, seat)),
         el("td", {}, Object.entries(match.seats).filter(([s]) => s !== seat)
-          .map(([s, i]) => `${seatName(s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
+          .map(([s, i]) => `${matchSeat(match, s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
         el("td", {}, el("button", { type: "button", class: "join primary", onclick: () => join(match, seat) },
           t("Join")), mine ? el("small", {}, " ", t("(a game of yours)")) : null)));
     }
@@ -595,7 +602,7 @@ async function showInvite() {
   const admitted = Boolean(invite) || match.listed;
   fill(box,
     el("h2", {}, t("Invitation")),
-    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: seatName(seat) }),
+    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: matchSeat(match, seat) }),
       match.practice ? ` (${t("Practice")})` : ""),
     !open ? el("p", { class: "message error" }, t("This seat has just been taken."))
       : admitted ? el("button", { type: "button", class: "primary join-invited", onclick: () => join(match, seat, invite) }, t("Join"))

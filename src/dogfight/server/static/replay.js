@@ -8,9 +8,10 @@
 
 import { api, el, errorText, fill, gameTitles, practiceMark, showMessage } from "./common.js";
 import {
-  loadBoard, logLine, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
+  loadBoard, logLine, namedLog, playEvents, renderBoard, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, seatName, t } from "./i18n.js";
+import { joinLog, renderPlayerLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -157,7 +158,7 @@ async function show(result, animated) {
   fill($("outcome"), renderOutcome(observation, viewer));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
-  renderLog($("log"), body.log, observation);
+  renderPlayerLog($("log"), namedLog(joinLog([], body), observation));
 }
 
 function renderControls() {
@@ -167,7 +168,7 @@ function renderControls() {
   }, text);
   const seatSelect = el("select", { id: "seat", name: "seat" },
     el("option", { value: "" }, t("spectator")),
-    seats.map((s) => el("option", { value: s }, s)));
+    seats.map((s) => el("option", { value: s }, current?.seat_names?.[s] || seatName(s))));
   seatSelect.value = seat;
   seatSelect.addEventListener("change", () => { seat = seatSelect.value; current = null; load(); });
   const range = el("input", {
