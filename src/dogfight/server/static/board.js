@@ -96,7 +96,6 @@ export function logLine(observation, line) {
 export function namedLog(joined, observation) {
   return { ...joined, lines: joined.lines.map((line) => ({ ...line, text: logLine(observation, line.text) })) };
 }
-}
 
 /** A prompt kind (public: who is asked what) in words. */
 export function kindText(kind) {
