@@ -330,7 +330,9 @@ DRAW_END = """async (observation) => {
   log.id = "fake-log";
   box.append(log);
   document.querySelector("main").replaceChildren(box);
-  board.renderLog(log, ["allies-1 plays Redline (tactic)", "axis-1's turn"], observation);
+  const { joinLog, renderPlayerLog } = await import("/log.js");
+  const page = { log: ["allies-1 plays Redline (tactic)", "axis-1's turn"] };
+  renderPlayerLog(log, board.namedLog(joinLog([], page), observation));
   return board.seatText(observation, "axis");
 }"""
 
