@@ -374,7 +374,10 @@ class Hub:
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
-             translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+             translate: Callable[[str], str] | None = None,
+             hints: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees; its planners' hints (``Game.hints``, which may be costly)
+        only when ``hints`` (a page that shows a planner asks for them)."""
         match = live.match
         game = match.game
         events = match.events_for(seat)
@@ -392,8 +395,10 @@ class Hub:
                       for i in live.seats},
             # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board,
-                            # the seat's planners' hints (Game.hints), its own only
-                            "hints": None if seat is None else game.hints(match.state, seat)},
+                            # the seat's planners' hints (Game.hints), its own only,
+                            # for the pages that ask (pilots and watchers never pay)
+                            "hints": game.hints(match.state, seat)
+                            if hints and seat is not None else None},
             "log": log,
             # what happened, for the page to show it as it happens (moves, shots)
             "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
@@ -403,21 +408,22 @@ class Hub:
 
     def frame(self, match_id: str, seat: Seat | None, lang: str,
               translate: Callable[[str], str] | None = None,
-              live: Live | None = None) -> bytes:
+              live: Live | None = None, hints: bool = False) -> bytes:
         """The body as ``seat`` sees it, encoded (with ``"type": "state"`` for sockets):
-        made once for every socket and answer of the same seat and language at the same
-        position."""
+        made once for every socket and answer of the same seat, language and asking for
+        hints or not, at the same position."""
         live = self.get(match_id) if live is None else live
         match = live.match
         thinking = self.thinking.get(match_id)
-        key = (match_id, len(match.actions), seat, lang, live.practice,
+        hints = hints and seat is not None
+        key = (match_id, len(match.actions), seat, lang, hints, live.practice,
                tuple((i.seat, i.kind) for i in live.seats),
                None if thinking is None else tuple(sorted(thinking.items())))
         with self.guard:
             data = self.frames.get(key)
         if data is None:
             body = self.body(match_id, Live(match, live.seats, live.practice), seat,
-                             translate)
+                             translate, hints)
             data = msgspec.json.encode({"type": "state", **body})
             with self.guard:
                 self.frames[key] = data
