@@ -368,10 +368,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
         hints = websocket.query_params.get("hints") == "1"  # a page showing a planner
         try:
             while True:
-                # the cached match: a wake follows a move recorded here, or a catch-up
-                data = await asyncio.to_thread(
-                    lambda: hub.frame(match_id, seat, lang, translator(lang),
-                                      hub.cached(match_id), hints=hints))
+                # the cached match: a wake follows a move recorded here, or a catch-up;
+                # its body made already (by the move's answer, another socket): no thread
+                data = hub.ready_frame(match_id, seat, lang, hints)
+                if data is None:
+                    data = await asyncio.to_thread(
+                        lambda: hub.frame(match_id, seat, lang, translator(lang),
+                                          hub.cached(match_id), hints=hints))
                 await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
                 change = asyncio.ensure_future(queue.get())

@@ -254,26 +254,36 @@ class Hub:
         position now stored, unless the client named the position it saw (``seq``)."""
         if not token:
             raise Unauthorized("a seat's token is needed to play")
-        for attempt in range(3):
-            live = self.get(match_id)  # caught up with the database
-            with live.lock:
-                seat = live.seat_of(token)
-                assert seat is not None
-                if live.match.over:
-                    raise GameOver("the game is over")
-                if seq is not None and seq != len(live.match.actions):
-                    raise GameOver(f"the game has moved on (now at action "
-                                   f"{len(live.match.actions)}, you sent {seq}): reload")
-                try:
+        with self.guard:
+            cached = self.live.get(match_id)
+        for attempt in range(4):
+            # first the match as cached here, without asking the database (the write
+            # refuses a stale position: then, and on any refusal, the stored one)
+            fresh = cached is None or attempt > 0
+            live = self.get(match_id) if fresh else cached
+            assert live is not None
+            try:
+                with live.lock:
+                    seat = live.seat_of(token)
+                    assert seat is not None
+                    if live.match.over:
+                        raise GameOver("the game is over")
+                    if seq is not None and seq != len(live.match.actions):
+                        raise GameOver(f"the game has moved on (now at action "
+                                       f"{len(live.match.actions)}, you sent {seq}): reload")
                     self._record(match_id, live, seat, decision)
-                except GameOver:
-                    if seq is not None or attempt == 2:
-                        raise
-                    continue  # another process moved first: try on the stored position
-                shown = Live(live.match, live.seats, live.practice)
+                    shown = Live(live.match, live.seats, live.practice)
+                    pilots = any(i.kind == "pilot" for i in live.seats)
+            except DogfightError as exc:
+                if not fresh:
+                    continue  # perhaps only stale: judged again on the stored position
+                if not isinstance(exc, GameOver) or seq is not None or attempt == 3:
+                    raise
+                continue  # another process moved first: try on the stored position
             break
         self.wake(match_id)  # the other processes were told in the same transaction
-        self.drive(match_id)
+        if pilots:
+            self.drive(match_id)
         assert seat is not None
         return seat, shown
 
@@ -414,11 +424,8 @@ class Hub:
         hints or not, at the same position."""
         live = self.get(match_id) if live is None else live
         match = live.match
-        thinking = self.thinking.get(match_id)
         hints = hints and seat is not None
-        key = (match_id, len(match.actions), seat, lang, hints, live.practice,
-               tuple((i.seat, i.kind) for i in live.seats),
-               None if thinking is None else tuple(sorted(thinking.items())))
+        key = self._frame_key(match_id, live, seat, lang, hints)
         with self.guard:
             data = self.frames.get(key)
         if data is None:
@@ -430,6 +437,25 @@ class Hub:
                 while len(self.frames) > 4 * self.capacity:
                     self.frames.popitem(last=False)
         return data
+
+    def _frame_key(self, match_id: str, live: Live, seat: Seat | None, lang: str,
+                   hints: bool) -> tuple[Any, ...]:
+        thinking = self.thinking.get(match_id)
+        return (match_id, len(live.match.actions), seat, lang, hints, live.practice,
+                tuple((i.seat, i.kind) for i in live.seats),
+                None if thinking is None else tuple(sorted(thinking.items())))
+
+    def ready_frame(self, match_id: str, seat: Seat | None, lang: str,
+                    hints: bool = False) -> bytes | None:
+        """The cached match's frame if it is made already (None: make it with
+        :meth:`frame`): read from memory only, so a socket's push of a body an answer
+        or another socket made costs no hop to a thread."""
+        with self.guard:
+            live = self.live.get(match_id)
+            if live is None:
+                return None
+            return self.frames.get(self._frame_key(match_id, live, seat, lang,
+                                                   hints and seat is not None))
 
     def summary(self, match_id: str) -> dict[str, Any]:
         live = self.get(match_id)
