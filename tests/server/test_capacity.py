@@ -11,6 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dogfight.server.app import create_app
+from dogfight.server.bodies import SeatSpec
+from dogfight.server.hub import GameOver, Hub
+from dogfight.store.db import Database
 
 
 @pytest.fixture
@@ -64,3 +67,28 @@ def test_hints_on_the_socket_only_when_asked(client: TestClient) -> None:
                     json={"decision": {"plane": "spad", "card": 4}})
         assert planner.receive_json()["observation"]["hints"]["courses"]["fokker"]
         assert other.receive_json()["observation"]["hints"] is None
+
+
+def test_a_move_on_a_stale_cache_is_judged_on_the_stored_position(db_url: str) -> None:
+    """A move is tried first on the match as this process caches it (no read of the
+    database); when another process has moved the game on, the write refuses the stale
+    position and the move is judged again on the stored one: legal there, it is
+    recorded; a ``seq`` naming an older position is refused as stale."""
+    database = Database(db_url)
+    try:
+        first, second = Hub(database), Hub(database)
+        match_id, seats = first.create("wings-of-war", {"scenario": "duel"}, 5,
+                                       {"allies": SeatSpec(), "central": SeatSpec()})
+        allies, central = seats["allies"]["token"], seats["central"]["token"]
+        second.get(match_id)  # the second process caches the game at action 0
+        first.act(match_id, allies, {"plane": "spad", "card": 1}, None)
+        first.act(match_id, allies, {"plane": "spad", "card": 2}, None)
+        # the second process's cache is two moves behind: its write of action 0 is
+        # refused by the database, and the card is recorded as action 2
+        seat, shown = second.act(match_id, allies, {"plane": "spad", "card": 3}, None)
+        assert seat == "allies" and len(shown.match.actions) == 3
+        with pytest.raises(GameOver, match="moved on"):
+            second.act(match_id, central, {"plane": "fokker", "card": 1}, 0)
+        assert len(first.get(match_id).match.actions) == 3
+    finally:
+        database.close()
