@@ -1,18 +1,26 @@
 """Capacity (issue 15): what a move costs the server is paid only for those who need
 it. The planners' hints (``Game.hints``, 5 to 20 ms a planning seat in Wings of War) go
-only to a page that asks for them (``hints=1``), never to a spectator."""
+only to a page that asks for them (``hints=1``), never to a spectator. A computer pilot
+past its deadline plays the best decision its search had found so far."""
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from dogfight.ai.mcts import MctsPilot
+from dogfight.core.contract import observe
+from dogfight.core.match import Match
+from dogfight.core.registry import get_game
+from dogfight.play import searcher
 from dogfight.server.app import create_app
 from dogfight.server.bodies import SeatSpec
 from dogfight.server.hub import GameOver, Hub
+from dogfight.server.pilots import PilotPool, Slot
 from dogfight.store.db import Database
 
 
@@ -92,3 +100,42 @@ def test_a_move_on_a_stale_cache_is_judged_on_the_stored_position(db_url: str) -
         assert len(first.get(match_id).match.actions) == 3
     finally:
         database.close()
+
+
+def test_the_search_reports_its_best_so_far() -> None:
+    """mcts tells its caller the best decision so far: first the policy's first
+    candidate, then each new most-visited one, the last being what it chooses."""
+    game = get_game("wings-of-war")
+    match = Match.new(game, {"scenario": "duel"}, 5)
+    seen: list[Any] = []
+    chosen = MctsPilot(7, iterations=60).choose(
+        game.id, observe(game, match.state, "allies"), searcher(game, match.state, "allies"),
+        report=seen.append)
+    legal = game.legal(match.state, "allies")
+    assert len(seen) >= 2 and all(d in legal for d in seen)
+    assert seen[-1] == chosen
+
+
+def test_a_slot_gives_only_a_whole_report_of_its_ticket() -> None:
+    slot = Slot(multiprocessing.get_context("spawn"))
+    assert slot.read(1) is None
+    slot.write(1, {"plane": "spad", "card": 6})
+    slot.write(1, {"plane": "spad", "card": 11})
+    assert slot.read(1) == {"plane": "spad", "card": 11} and slot.read(2) is None
+    slot.header[0] += 1  # a worker killed in the middle of a write
+    assert slot.read(1) is None
+
+
+def test_a_pilot_past_its_deadline_plays_its_best_so_far() -> None:
+    """Past its deadline a searching pilot's worker is killed and the seat plays the
+    best decision it had reported, not the random fallback's."""
+    game = get_game("wings-of-war")
+    match = Match.new(game, {"scenario": "duel"}, 5)
+    pool = PilotPool(1, deadline_of=lambda name: 60.0 if name == "random" else 3.0)
+    try:
+        pool.decide("random", 1, game.id, match.state, "allies")  # the worker is up
+        decision = pool.decide("mcts:5s", 1, game.id, match.state, "allies")
+        assert pool.overruns == 1 and pool.salvaged == 1
+        assert decision in game.legal(match.state, "allies")
+    finally:
+        pool.close()
