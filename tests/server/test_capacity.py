@@ -6,6 +6,7 @@ past its deadline plays the best decision its search had found so far."""
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +21,7 @@ from dogfight.play import searcher
 from dogfight.server.app import create_app
 from dogfight.server.bodies import SeatSpec
 from dogfight.server.hub import GameOver, Hub
-from dogfight.server.pilots import PilotPool, Slot
+from dogfight.server.pilots import PilotPool, Slot, searching, seconds_of, think, within
 from dogfight.store.db import Database
 
 
@@ -131,11 +132,41 @@ def test_a_pilot_past_its_deadline_plays_its_best_so_far() -> None:
     best decision it had reported, not the random fallback's."""
     game = get_game("wings-of-war")
     match = Match.new(game, {"scenario": "duel"}, 5)
-    pool = PilotPool(1, deadline_of=lambda name: 60.0 if name == "random" else 3.0)
+    pool = PilotPool(1, deadline_of=lambda name: 60.0 if name == "mcts:1" else 3.0)
     try:
-        pool.decide("random", 1, game.id, match.state, "allies")  # the worker is up
+        pool.decide("mcts:1", 1, game.id, match.state, "allies")  # the worker is up
         decision = pool.decide("mcts:5s", 1, game.id, match.state, "allies")
         assert pool.overruns == 1 and pool.salvaged == 1
         assert decision in game.legal(match.state, "allies")
+    finally:
+        pool.close()
+
+
+def test_a_search_cut_to_the_time_its_answer_has_left() -> None:
+    """The wait for a worker counts against a decision budgeted in seconds: it searches
+    what is left of it, and decides as greedy under a slice (issue 15: a computer game's
+    move within its level's budget while other games' pilots think)."""
+    assert within("mcts:0.625s", 5.0) == "mcts:0.625s"
+    assert within("mcts:0.625s", 0.3) == "mcts:0.300s"
+    assert within("mcts:0.625s", 0.05) == "greedy"
+    assert within("mcts:200", 0.0) == "mcts:200"  # a budget in iterations: as it is
+    assert seconds_of("mcts:0.625s") == 0.625 and seconds_of("veteran") is None
+    assert searching("mcts:1s") and not searching("veteran") and not searching("greedy")
+
+
+def test_a_decision_whose_time_went_waiting_is_greedys_and_quick_pilots_never_wait(
+        ) -> None:
+    game = get_game("wings-of-war")
+    match = Match.new(game, {"scenario": "duel"}, 5)
+    legal = game.legal(match.state, "allies")
+    pool = PilotPool(1)
+    try:
+        late = pool.decide("mcts:1s", 1, game.id, match.state, "allies",
+                           until=time.monotonic() - 1.0)
+        assert late in legal and pool.hurried == 1
+        assert late == think("greedy", 1, game.id, match.state, "allies")
+        # a pilot that does not search decides in this process (no worker, no queue)
+        pool.free.get()  # the only worker taken
+        assert pool.decide("veteran", 1, game.id, match.state, "allies") in legal
     finally:
         pool.close()

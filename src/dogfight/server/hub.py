@@ -38,6 +38,7 @@ from dogfight.server.pilots import (
     budgeted,
     check_pilot,
     fallback,
+    seconds_of,
     think,
     turn_budget,
 )
@@ -366,7 +367,10 @@ class Hub:
             if self.pool is None:
                 decision = think(name, seed, game_id, state, seat)
             else:
-                decision = self.pool.decide(name, seed, game_id, state, seat)
+                seconds = seconds_of(name)  # its wait for a worker counts against it
+                decision = self.pool.decide(
+                    name, seed, game_id, state, seat,
+                    None if seconds is None else started + seconds)
             self.spent = {k: v for k, v in self.spent.items()
                           if k[0] != match_id or k[2] >= key[2]}
             self.spent[key] = (spent + time.monotonic() - started, made + 1)

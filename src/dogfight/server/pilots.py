@@ -98,6 +98,28 @@ def budgeted(name: str, spent: float) -> str:
     return f"mcts:{share:.3f}s"
 
 
+def within(name: str, left: float) -> str:
+    """Pilot ``name`` cut to the ``left`` seconds its decision still has (its wait for a
+    worker counted): ``greedy`` when that is under ``SLICE_SECONDS``."""
+    if (found := _SECONDS.fullmatch(name)) is None:
+        return name
+    if left < SLICE_SECONDS:
+        return "greedy"
+    return f"mcts:{min(float(found.group(1)), left):.3f}s"
+
+
+def seconds_of(name: str) -> float | None:
+    """The seconds a decision of pilot ``name`` may search (None: not budgeted so)."""
+    found = _SECONDS.fullmatch(name)
+    return None if found is None else float(found.group(1))
+
+
+def searching(name: str) -> bool:
+    """Whether pilot ``name`` searches (in a worker process, under a deadline); the
+    others decide in milliseconds."""
+    return name.startswith(("mcts", "ismcts"))
+
+
 def deadline(name: str) -> float:
     """Seconds a checked pilot's decision may take before it is replaced."""
     if (found := _SECONDS.fullmatch(name)) is not None:
@@ -201,6 +223,8 @@ class PilotPool:
         self.overruns = 0
         self.salvaged = 0
         """Decisions past their deadline played as the pilot's best so far."""
+        self.hurried = 0
+        """Decisions made as ``greedy`` because the wait for a worker took their time."""
         self.slots: dict[ProcessPoolExecutor, Slot] = {}
         self.tickets = 0
         for _ in range(workers):
@@ -234,12 +258,30 @@ class PilotPool:
             executors = list(self.all)
         return {pid for e in executors for pid in (e._processes or {})}
 
-    def decide(self, name: str, seed: int, game_id: str, state: Any, seat: Seat) -> Any:
+    def decide(self, name: str, seed: int, game_id: str, state: Any, seat: Seat,
+               until: float | None = None) -> Any:
         """The pilot's decision; if it is late, its best so far (or the fallback's if it
-    reported none); the fallback's if its worker fails."""
+        reported none); the fallback's if its worker fails. A pilot that does not
+        search (random, greedy, novice, veteran: milliseconds) decides here, never
+        queued behind searches. ``until`` (``time.monotonic()``): when a pilot budgeted
+        in seconds must have answered; its wait for a free worker counts against its
+        search, and if no worker is free in time it decides as ``greedy``, here."""
         if self.closed:
             return fallback(seed, game_id, state, seat)
-        executor = self.free.get()
+        if not searching(name):
+            return think(name, seed, game_id, state, seat)
+        try:
+            wait = None if until is None else until - time.monotonic() - SLICE_SECONDS
+            executor = self.free.get(timeout=None if wait is None else max(0.0, wait))
+        except queue.Empty:
+            self.hurried += 1
+            return think("greedy", seed, game_id, state, seat)
+        if until is not None:
+            name = within(name, until - time.monotonic())
+            if not searching(name):
+                self.free.put(executor)
+                self.hurried += 1
+                return think(name, seed, game_id, state, seat)
         with self.guard:
             self.tickets += 1
             ticket = self.tickets
