@@ -161,8 +161,12 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
     match_id = create_game(allies, server, max_turns=2, seats={"central": "open"})
     allies.wait_for_selector("#prompt .hand button.card")
 
-    central.goto(f"{server}/")
-    central.click(f"#open-seats-body tr[data-id='{match_id}'][data-seat='central'] button.join")
+    # the friend's seat: taken with the invitation link the creator's table shows
+    allies.wait_for_selector("#invites .invite-url")
+    link = allies.input_value("#invites .invite-url")
+    assert f"join={match_id}" in link and "invite=" in link
+    central.goto(link)
+    central.click("#join-invite button.join-invited")
     central.wait_for_url("**/table.html*")
     central.wait_for_selector("#prompt .hand button.card")
 

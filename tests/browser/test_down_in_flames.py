@@ -60,6 +60,8 @@ def create_duel(page: Any, base: str, seats: dict[str, str], seed: int = 7,
         page.select_option(f"select[name='seat.{seat}']", kind)
         if kind == "computer":
             page.select_option(f"select[name='level.{seat}']", "novice")
+    if "open" in seats.values():
+        page.check("input[name=listed]")  # its open seat taken from the lobby's list
     page.click("#create")
     page.wait_for_url("**/table.html*")
     return str(parse_qs(urlparse(page.url).query)["id"][0])

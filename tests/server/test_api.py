@@ -188,7 +188,10 @@ def test_a_finished_game_refuses_actions_gives_its_save_and_replays(
 
 
 def test_open_seats_are_joined_once(client: TestClient) -> None:
-    game = new_game(client, allies={"kind": "human"}, central={"kind": "open"})
+    answer = client.post("/api/matches", json={
+        "game": "wings-of-war", "options": {"scenario": "duel", "max_turns": 3},
+        "listed": True, "seats": {"allies": {"kind": "human"}, "central": {"kind": "open"}}})
+    game = answer.json()
     listed = client.get("/api/matches", params={"open": 1}).json()
     assert game["id"] in [m["id"] for m in listed]
     joined = client.post(f"/api/matches/{game['id']}/join", json={"seat": "central"})

@@ -211,7 +211,9 @@ class Game(ABC, Generic[S]):
 
     def campaign_choices(self, campaign: JSON) -> list[JSON]:
         """The games that may be played next, each ``{"chooser": side, "label": str,
-        "options": {...}}``; empty once the campaign is over."""
+        "options": {...}}``, or the decisions to take before the next game, each
+        ``{"chooser", "label", "record": {...}}`` (the record once it is taken; no game is
+        played: ``campaigns.decide``); empty once the campaign is over."""
         return []
 
     def campaign_record(self, campaign: JSON, options: Mapping[str, Any],

@@ -177,12 +177,13 @@ class Hub:
 
     # -- creating -------------------------------------------------------------------------
     def create(self, game_id: str, options: Mapping[str, Any], seed: int | None,
-               seats: Mapping[str, SeatSpec], *,
+               seats: Mapping[str, SeatSpec], *, listed: bool = False,
                campaign: tuple[str, int] | None = None) -> tuple[str, dict[str, Any]]:
         """A new game, its seats (and its place in a campaign) stored in one
         transaction, after every input is checked. Without ``seed`` the server draws it
         from a secret (shown once the game is over); a chosen seed makes a practice
-        game, marked as such."""
+        game, marked as such. Each open seat gets an invitation token (answered once,
+        here; stored hashed); ``listed`` lists the open seats in the lobby."""
         game = get_game(game_id)
         practice = seed is not None
         seed = secrets.randbits(63) if seed is None else seed
@@ -200,8 +201,9 @@ class Hub:
                 infos.append(SeatInfo(seat, "human", None, token_hash(token)))
                 answer[seat] = {"kind": "human", "token": token}
             elif spec.kind == "open":
-                infos.append(SeatInfo(seat, "open", None, None))
-                answer[seat] = {"kind": "open"}
+                invite = new_token()
+                infos.append(SeatInfo(seat, "open", None, None, token_hash(invite)))
+                answer[seat] = {"kind": "open", "invite": invite}
             else:
                 # BadPilot: nothing written
                 pilot = check_pilot("random" if spec.pilot is UNSET else spec.pilot)
@@ -209,7 +211,8 @@ class Hub:
                 answer[seat] = {"kind": "pilot", "pilot": pilot}
         match_id = self.db.create_game(game.id, game.version, seed, dict(match.options),
                                        {i.seat: i.pilot or i.kind for i in infos},
-                                       practice=practice, seats=infos, campaign=campaign)
+                                       practice=practice, listed=listed, seats=infos,
+                                       campaign=campaign)
         self._keep(match_id, Live(match, infos, practice))
         self.drive(match_id)
         return match_id, answer

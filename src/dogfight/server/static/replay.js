@@ -6,7 +6,7 @@
 // next one shows what happened meanwhile (the board's animation of the events).
 // Decision by decision on demand.
 
-import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
+import { api, el, errorText, fill, gameTitles, practiceMark, showMessage } from "./common.js";
 import {
   loadBoard, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
@@ -140,7 +140,7 @@ async function show(result, animated) {
   const game = observation.game || body.game;
   await loadBoard(observation); // what the board draws from (e.g. the cards' figures)
   const title = t(titles[game] || game || "");
-  $("title").textContent = t("Replay: {title}", { title });
+  fill($("title"), t("Replay: {title}", { title }), practiceMark(body));
   const before = current;
   current = body;
   renderControls();

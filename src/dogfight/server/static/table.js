@@ -6,7 +6,7 @@
 //   table.html?id=ID&hotseat=1       the seats whose tokens the lobby stored
 //   table.html?id=ID                 a spectator
 
-import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
+import { api, el, errorText, fill, gameTitles, knownGame, practiceMark, showMessage } from "./common.js";
 import {
   animating, boardReady, decisionText, decisionWidgets, loadBoard, playEvents, promptText, renderBoard, renderLog,
   renderOutcome, renderSecrets, statusText, stopAnimation,
@@ -233,6 +233,7 @@ function unlockHandover() {
 function render({ key, body, seat, token, waiting }) {
   const observation = body.observation || {};
   renderThinking(body);
+  renderInvites(body, seat); // a seat taken changes no position: before the check below
   const signature = `${key}|${body.seq}|${lang()}`;
   if (lastRendered === signature) return; // the same position (e.g. only who thinks changed)
   const game = observation.game || body.game;
@@ -241,7 +242,7 @@ function render({ key, body, seat, token, waiting }) {
     loadBoard(observation).then((ok) => { if (ok) { lastRendered = null; boardShown = null; update(); } });
   }
   const title = t(titles[game] || game || "");
-  $("title").textContent = title;
+  fill($("title"), title, practiceMark(body));
   if (mode === "seat") {
     const side = seat ? observation.seats?.[seat] : null;
     $("who").textContent = seat ? t("You: {seat} ({side})", { seat, side: t(side || "") }) : t("Spectator");
@@ -264,8 +265,6 @@ function render({ key, body, seat, token, waiting }) {
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, seat));
   renderLog($("log"), body.log);
-
-  renderInvites(body, seat);
 
   lastRendered = signature;
   renderPrompt(body, seat, token, waiting);
@@ -319,11 +318,17 @@ function renderThinking(body) {
       : { "aria-label": t("thinking") }));
 }
 
-/** Links for the open seats (a friend joins with one), shown to the players. */
+/** Links for the open seats (a friend joins with one), shown to the players whose
+ * browser holds the seat's invitation (the one that created the game). */
 function renderInvites(body, seat) {
   const box = $("invites");
-  const open = Object.entries(body.seats || {}).filter(([, info]) => info && info.open);
-  if (!seat || !open.length || body.status === "over") {
+  const invites = knownGame(matchId)?.invites || {};
+  const open = Object.entries(body.seats || {}).filter(([name, info]) => info && info.open && invites[name]);
+  const names = seat && body.status !== "over" ? open.map(([name]) => name).join(",") : "";
+  const shown = names && `${lang()}|${names}`;
+  if (box.dataset.shown === shown) return; // as it is (a link being copied stays)
+  box.dataset.shown = shown;
+  if (!shown) {
     fill(box);
     return;
   }
@@ -331,7 +336,7 @@ function renderInvites(body, seat) {
     el("h3", {}, t("Waiting for a friend")),
     open.map(([name]) => {
       const url = new URL("./", location.href);
-      url.search = new URLSearchParams({ join: matchId, seat: name }).toString();
+      url.search = new URLSearchParams({ join: matchId, seat: name, invite: invites[name] }).toString();
       const link = url.toString();
       return el("p", {}, t("Send this link to the player of {seat}:", { seat: name }), " ",
         el("input", { type: "text", readonly: true, value: link, class: "invite-url", onfocus: (e) => e.target.select() }),
