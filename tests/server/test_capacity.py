@@ -132,10 +132,12 @@ def test_a_pilot_past_its_deadline_plays_its_best_so_far() -> None:
     best decision it had reported, not the random fallback's."""
     game = get_game("wings-of-war")
     match = Match.new(game, {"scenario": "duel"}, 5)
-    pool = PilotPool(1, deadline_of=lambda name: 60.0 if name == "mcts:1" else 3.0)
+    pool = PilotPool(1, deadline_of=lambda name: 60.0 if name == "mcts:1" else 2.0)
     try:
         pool.decide("mcts:1", 1, game.id, match.state, "allies")  # the worker is up
-        decision = pool.decide("mcts:5s", 1, game.id, match.state, "allies")
+        # 5,000 iterations: seconds of search, not stopped early (the leader's lead
+        # would have to pass the iterations left)
+        decision = pool.decide("mcts:5000", 1, game.id, match.state, "allies")
         assert pool.overruns == 1 and pool.salvaged == 1
         assert decision in game.legal(match.state, "allies")
     finally:
