@@ -38,6 +38,7 @@ from dogfight.server.pilots import (
     budgeted,
     check_pilot,
     fallback,
+    searching,
     seconds_of,
     think,
     turn_budget,
@@ -344,9 +345,10 @@ class Hub:
     def _pilots_move(self, match_id: str, limit: int = 10_000) -> None:
         """Computer pilots decide until a person must (each from its own view), thinking
         outside the match's lock; a decision made on a position that has since moved on
-        is thought again."""
+        is thought again. The match as cached here: a position another process has
+        moved on is refused by the write (then read again from the database)."""
         for _ in range(limit):
-            live = self.get(match_id)
+            live = self.cached(match_id)
             with live.lock:
                 match = live.match
                 pilots = {i.seat: i.pilot for i in live.seats
@@ -362,10 +364,15 @@ class Hub:
                 key = (match_id, match.game.seats(state)[seat], match.game.turn(state))
                 spent, made = self.spent.get(key, (0.0, 0))
                 name = budgeted(pilots[seat], spent)
-            self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
-                                       "seconds": round(spent, 1),
-                                       "budget": turn_budget(pilots[seat])}
-            self.wake(match_id)
+            if searching(name):
+                if self.db.action_count(match_id) != seq:  # stale here: no search wasted
+                    self.get(match_id)
+                    continue
+                # the pages show who thinks (quick pilots leave them no time to)
+                self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
+                                           "seconds": round(spent, 1),
+                                           "budget": turn_budget(pilots[seat])}
+                self.wake(match_id)
             started = time.monotonic()
             if self.pool is None:
                 decision = think(name, seed, game_id, state, seat)
@@ -377,7 +384,7 @@ class Hub:
             self.spent = {k: v for k, v in self.spent.items()
                           if k[0] != match_id or k[2] >= key[2]}
             self.spent[key] = (spent + time.monotonic() - started, made + 1)
-            live = self.get(match_id)
+            live = self.cached(match_id)
             with live.lock:
                 if len(live.match.actions) != seq:
                     continue
