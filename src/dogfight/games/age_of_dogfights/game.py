@@ -54,6 +54,9 @@ from dogfight.kit.prompts import PromptedGame, top
 
 EVENT_TEXTS = {
     "to-access": "{aircraft} goes to an access point at L{level}",
+    "zone-placed": "{seat} places target zone {zone} at [{column}, {row}]",
+    "zones-proposed": "{seat} proposes the target zones",
+    "zones-agreed": "{seat} agrees to the target zones",
     "rolled": "{aircraft} rolls the {die} die: {value}",
     "engine-overstrained": "{aircraft}'s engine is overstrained",
     "rule-relaxed": "{aircraft} has no legal path: a rule is relaxed ({relax})",

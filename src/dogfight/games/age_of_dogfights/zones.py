@@ -331,10 +331,11 @@ def draft_view(state: AgeState) -> dict[str, Any] | None:
         return None
     proposer = frame.seats[0] if frame.kind == "target-zones" else \
         SEATS[1 - SEATS.index(frame.seats[0])]
+    zone = dataset().target_zone
     return {"proposer": proposer, "zones": [list(c) for c in _draft(frame)],
             "answering": frame.kind == "target-answer",
-            "proposal": int(frame.data.get("proposal", 1)),
-            "proposals": dataset().target_zone.proposals}
+            "proposal": int(frame.data.get("proposal", 1)), "proposals": zone.proposals,
+            "size": [zone.columns, zone.rows], "sides": state.options.sides}
 
 
 def propose_frame(seat: Seat, proposal: int = 1) -> Frame:
