@@ -48,8 +48,8 @@ svg.triangle-board .ghost path { fill: rgba(255,255,255,0.6); stroke: #111; stro
 .aod-table-key { font-size: 0.8rem; color: #555; margin: 0 0.3rem; }
 svg.triangle-board .zone-corner { fill: rgba(240, 180, 41, 0.45); stroke: #b07d00; stroke-width: 1.5; cursor: pointer; }
 svg.triangle-board .zone-corner:hover { fill: rgba(240, 180, 41, 0.9); }
-svg.triangle-board .zone-ghost circle { fill: rgba(240, 180, 41, 0.35); stroke: #b07d00; stroke-width: 3; stroke-dasharray: 6 3; }
-svg.triangle-board .zone-ghost text { fill: #7a5b00; font-weight: 700; }
+svg.triangle-board .zone-ghost circle { fill: var(--zone, #b07d00); fill-opacity: 0.3; stroke: var(--zone, #b07d00); stroke-width: 3; stroke-dasharray: 6 3; }
+svg.triangle-board .zone-ghost text { fill: var(--zone, #7a5b00); font-weight: 700; }
 .zone-planner .moves { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(2, 44px); gap: 0.3rem; margin: 0.3rem 0; }
 .zone-planner .moves button { min-width: 44px; min-height: 44px; padding: 0; font-size: 1.2rem; }
 .zone-planner .row { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.3rem 0; }
@@ -62,7 +62,7 @@ svg.triangle-board .zone-ghost text { fill: #7a5b00; font-weight: 700; }
     border-radius: 14px 14px 0 0; box-shadow: 0 -4px 16px rgba(0, 0, 0, 0.25); padding: 0.2rem 0.7rem 0.6rem;
     overscroll-behavior: contain;
   }
-  body:has(svg.triangle-board) #prompt.collapsed { max-height: 3.6rem; overflow: hidden; }
+  body:has(svg.triangle-board) #prompt.collapsed:has(.sheet-toggle) { max-height: 3.6rem; overflow: hidden; }
   body:has(svg.triangle-board) .table-layout { padding-bottom: 48vh; }
   body:has(svg.triangle-board) .sheet-toggle {
     display: block; width: 100%; min-height: 44px; margin: 0 0 0.2rem; border: none; background: transparent; font-size: 0.9rem; color: #555;
@@ -368,15 +368,16 @@ function shotsList(title, shots, withShooter) {
 // ========================================================= the target zones
 /** A sheet's handle on a phone: folds the decisions down to see the whole board. */
 function sheetToggle() {
+  const folded = Boolean(document.getElementById("prompt")?.classList.contains("collapsed"));
   return el("button", {
-    type: "button", class: "sheet-toggle", "aria-expanded": "true",
+    type: "button", class: "sheet-toggle", "aria-expanded": String(!folded),
     onclick: (event) => {
       const prompt = document.getElementById("prompt");
       const folded = prompt?.classList.toggle("collapsed");
       event.currentTarget.setAttribute("aria-expanded", String(!folded));
       event.currentTarget.textContent = folded ? t("Show the decisions") : t("Fold the decisions down");
     },
-  }, t("Fold the decisions down"));
+  }, folded ? t("Show the decisions") : t("Fold the decisions down"));
 }
 
 /** The cells of a zone whose top-left point is [column, row]. */
@@ -409,8 +410,9 @@ function zonePlanner(observation, legal, ctx) {
     const next = byPlace.get(key(chosen.column + dc, chosen.row + dr));
     if (next) { chosen = next; draw(); }
   };
-  const ghost = (corner, label) => {
-    const g = svg("g", { class: "zone-ghost", dataset: { zone: label, cell: corner.join(",") } });
+  const ghost = (corner, label, seat) => {
+    const colour = SEAT_COLOURS[seat];
+    const g = svg("g", { class: "zone-ghost", dataset: { zone: label, cell: corner.join(","), seat }, style: `--zone:${colour}` });
     let sx = 0;
     let sy = 0;
     const cells = zoneCells(corner, size);
@@ -436,7 +438,7 @@ function zonePlanner(observation, legal, ctx) {
     }
     if (chosen) {
       const corner = [chosen.column, chosen.row];
-      layer.append(ghost(corner, letter), ghost(mirror(corner), letter));
+      layer.append(ghost(corner, letter, "allies"), ghost(mirror(corner), letter, "germany"));
     }
   }
   function draw() {
