@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+from typing import Any
+
 import msgspec
+import pytest
 
 from dogfight.ai import make_pilot
 from dogfight.bench import play_match
@@ -324,3 +329,113 @@ def test_the_generic_pilots_name_no_game() -> None:
         named = {n.value for n in ast.walk(tree)
                  if isinstance(n, ast.Constant) and isinstance(n.value, str)} & ids
         assert not named, f"ai/{name}.py names {named}"
+
+
+def _decisions_along_a_game(game_id: str, seed: int, every: int) -> list[tuple[Any, str]]:
+    """States and seats along a random game, every ``every``-th decision with a choice."""
+    from dogfight.core.rng import choice, new_rng
+
+    game = get_game(game_id)
+    match = Match.new(game, {}, seed)
+    rng = new_rng(seed)
+    found: list[tuple[Any, str]] = []
+    while not match.over and len(match.actions) < 300:
+        seat, rng = choice(rng, list(match.pending))
+        legal = list(game.legal(match.state, seat))
+        if len(legal) > 1 and len(match.actions) % every == 0:
+            found.append((match.state, seat))
+        decision, rng = choice(rng, legal)
+        match.submit(seat, decision)
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["test-duel", "wings-of-war"])
+def test_mcts_early_stop_makes_the_choice_the_whole_budget_makes(game_id: str) -> None:
+    """With an iteration budget the search stops once the leader cannot be overtaken:
+    the same decision as the whole budget, never more iterations, fewer on clear ones."""
+    from dogfight.ai.mcts import MctsPilot
+    from dogfight.play import searcher
+
+    game = get_game(game_id)
+    saved = 0
+    for state, seat in _decisions_along_a_game(game_id, 4, 5)[:8]:
+        view = observe(game, state, seat)
+        quick = MctsPilot(11, iterations=60)
+        whole = MctsPilot(11, iterations=60, early_stop=False)
+        chosen = [pilot.choose(game.id, view, search=searcher(game, state, seat))
+                  for pilot in (quick, whole)]
+        assert chosen[0] == chosen[1]
+        assert quick.last_iterations <= whole.last_iterations
+        saved += whole.last_iterations - quick.last_iterations
+    assert saved > 0
+
+
+def test_mcts_settles_when_the_lead_exceeds_what_is_left() -> None:
+    from dogfight.ai.mcts import MctsPilot
+
+    assert MctsPilot._settled([10, 3, 0], 6)
+    assert not MctsPilot._settled([10, 3, 0], 7)  # 3 + 7 ties: the tie-break may turn it
+    assert not MctsPilot._settled([5, 5], 0)
+    pilot = MctsPilot(1, iterations=100)
+    assert pilot._left(40, 123.0) == 60
+    timed = MctsPilot(1, iterations=None, seconds=2.0)
+    assert timed._left(0, 0.0) == math.inf  # no rate yet
+    assert timed._left(30, 0.5) == pytest.approx(90)  # 60 a second, 1.5 s left
+    assert timed._left(30, 2.0) == 0
+
+
+def test_mcts_time_budget_stops_early_on_a_clear_decision() -> None:
+    """A time budget stops when the leader's lead exceeds the iterations the time left
+    allows at the rate so far (a counting clock stands for time: not a timed test)."""
+    from dogfight.ai.mcts import MctsPilot
+    from dogfight.play import searcher
+
+    game = get_game("test-duel")
+    ticks = itertools.count()
+    runs = []
+    states = _decisions_along_a_game("test-duel", 4, 5)[:6]
+    for early in (True, False):
+        for state, seat in states:
+            pilot = MctsPilot(11, iterations=None, seconds=80.0, early_stop=early)
+            pilot.clock = lambda: next(ticks) * 1.0  # one "second" a look at the clock
+            decision = pilot.choose(game.id, observe(game, state, seat),
+                                    search=searcher(game, state, seat))
+            runs.append((early, decision, pilot.last_iterations))
+    quick, whole = runs[:len(states)], runs[len(states):]
+    assert len(quick) == len(whole) >= 3
+    assert [r[1] for r in quick] == [r[1] for r in whole]
+    assert sum(r[2] for r in quick) < sum(r[2] for r in whole)
+
+
+def test_match_clock_cpu_counts_the_pilot_threads_cpu_time() -> None:
+    """``dogfight match --clock cpu``: ``mcts:Ts`` counts time.thread_time, so a loaded
+    machine (other threads and processes running) does not shorten the search."""
+    import time
+
+    from dogfight.ai.mcts import make_mcts, on_clock
+
+    assert on_clock("mcts:1s", "cpu") == "mcts:1s:cpu"
+    assert on_clock("mcts:200", "cpu") == "mcts:200"  # iterations: no clock
+    assert on_clock("greedy", "cpu") == "greedy"
+    assert on_clock("mcts:1s", "wall") == "mcts:1s"
+    assert make_mcts("mcts:0.5s:cpu", 1).clock is time.thread_time
+    assert make_mcts("mcts:0.5s", 1).clock is time.perf_counter
+    for wrong in ("mcts:0.5s:moon", "mcts:40:cpu"):
+        with pytest.raises(ValueError):
+            make_mcts(wrong, 1)
+    result = play_match("test-duel", ["mcts:0.01s", "random"], 2, seed=2, clock="cpu")
+    assert result["clock"] == "cpu" and result["players"] == ["mcts:0.01s", "random"]
+    with pytest.raises(ValueError):
+        play_match("test-duel", ["random", "random"], 2, seed=2, clock="moon")
+
+
+def test_the_match_command_takes_a_clock(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from dogfight.cli import main
+
+    assert main(["match", "test-duel", "--players", "mcts:0.01s,random", "--games", "2",
+                 "--clock", "cpu", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["clock"] == "cpu"
+    with pytest.raises(SystemExit):
+        main(["match", "test-duel", "--players", "random,random", "--clock", "moon"])

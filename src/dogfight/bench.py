@@ -26,6 +26,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from dogfight.ai.mcts import CLOCKS, on_clock
 from dogfight.core.contract import Game, observe
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
@@ -135,15 +136,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
                jobs: int = 1, options: dict[str, Any] | None = None,
-               progress: bool = False) -> dict[str, Any]:
+               progress: bool = False, clock: str = "wall") -> dict[str, Any]:
     """``games`` games between two pilots, sides alternated (pilot A flies the first
-    seat in even games, the second in odd ones)."""
+    seat in even games, the second in odd ones). ``clock="cpu"``: an ``mcts:Ts`` pilot
+    counts its thread's CPU seconds, not the wall clock's (``ai.mcts.on_clock``)."""
     if len(players) != 2:
         raise ValueError("a match is between two pilots")
     game = get_game(game_id)
+    if clock not in CLOCKS:
+        raise ValueError(f"unknown clock {clock!r}")
+    timed = [on_clock(name, clock) for name in players]
     tasks = []
     for i in range(games):
-        order = list(players) if i % 2 == 0 else list(reversed(players))
+        order = list(timed) if i % 2 == 0 else list(reversed(timed))
         tasks.append((game_id, dict(options or {}), derive_seed(seed, "match", i), order))
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
@@ -182,7 +187,7 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
             "average_turns": round(sum(r["turns"] for r in results) / max(games, 1), 2),
             "average_decisions": round(decisions / max(games, 1), 1),
             "decisions_per_second": round(decisions / elapsed, 1) if elapsed else 0.0,
-            "jobs": jobs, "cpus": os.cpu_count()}
+            "jobs": jobs, "cpus": os.cpu_count(), "clock": clock}
 
 
 class _Rate(ProgressColumn):

@@ -20,14 +20,22 @@ in ``ai/``, never in the game. The pilot never sees the real state: only its obs
 and the sampler, whose output does not depend on the secrets it hides
 (tests/test_determinize.py).
 
-Budget: ``mcts`` is 200 iterations, ``mcts:N`` N iterations, ``mcts:Ts`` T seconds.
+Budget: ``mcts`` is 200 iterations, ``mcts:N`` N iterations, ``mcts:Ts`` T seconds
+(of the wall clock; ``mcts:Ts:cpu``, what ``dogfight match --clock cpu`` gives, counts
+the pilot thread's CPU time, so a loaded machine plays as a quiet one does).
+
+Early stopping: the search ends as soon as the most-visited candidate cannot be
+overtaken in what is left of the budget: with iterations, when its lead over every other
+candidate exceeds the iterations left (then the choice is exactly the one the whole
+budget would make); with seconds, when it exceeds the iterations the time left allows
+at the rate so far (an estimate). Clear decisions cost little time.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from dogfight.ai.base import EXPLORATION, HORIZON, Policy, RandomPilot, Search
@@ -38,6 +46,9 @@ from dogfight.core.rng import Rng, choice, new_rng, next_u64
 
 WIDEN = 3
 """Progressive widening: ``WIDEN + sqrt(visits)`` candidates are open at the root."""
+
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""What ``mcts:Ts`` counts: wall-clock seconds, or the pilot thread's CPU seconds."""
 
 
 class UniformPolicy:
@@ -76,17 +87,23 @@ class MctsPilot:
     name = "mcts"
 
     def __init__(self, seed: int, iterations: int | None = 200,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, clock: str = "wall",
+                 early_stop: bool = True) -> None:
         self.rng: Rng = new_rng(seed)
         self.fallback = RandomPilot(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.clock = CLOCKS[clock]
+        self.early_stop = early_stop
+        self.last_iterations = 0
+        """Iterations the last search ran (figures and tests)."""
 
     def choose(self, game_id: str, observation: Any, search: Search | None = None) -> Decision:
         legal: list[Decision] = observation.get("legal") or []
         if len(legal) == 1 or search is None:
             return self.fallback.choose(game_id, observation)
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         game, seat = search.game, search.seat
         policy = policy_for(game)
         first = search.sample(self.rng)
@@ -103,9 +120,8 @@ class MctsPilot:
         value = [0.0] * len(macros)
         done = 0
         while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if self.seconds is not None and time.perf_counter() - start >= self.seconds:
+            left = self._left(done, clock() - start)
+            if left <= 0 or (self.early_stop and self._settled(visits, left)):
                 break
             done += 1
             state = search.sample(self.rng)
@@ -114,9 +130,33 @@ class MctsPilot:
             index = self._pick(visits, value, done, exploration)
             visits[index] += 1
             value[index] += self._playout(game, policy, seat, state, macros[index])
+        self.last_iterations = done
         best = max(range(len(macros)),
                    key=lambda i: (visits[i], value[i] / max(1, visits[i]), -i))
         return macros[best][0]
+
+    def _left(self, done: int, elapsed: float) -> float:
+        """Iterations the budget still allows (time: at the rate so far)."""
+        left = math.inf
+        if self.iterations is not None:
+            left = self.iterations - done
+        if self.seconds is not None:
+            if elapsed >= self.seconds:
+                return 0
+            if done:
+                left = min(left, done * (self.seconds - elapsed) / max(elapsed, 1e-9))
+        return left
+
+    @staticmethod
+    def _settled(visits: list[int], left: float) -> bool:
+        """The most-visited candidate leads every other by more than ``left``."""
+        first = second = 0
+        for v in visits:
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > left
 
     @staticmethod
     def _pick(visits: list[int], value: list[float], total: int,
@@ -158,10 +198,28 @@ class MctsPilot:
 
 
 def make_mcts(spec: str, seed: int) -> MctsPilot:
-    """``mcts``, ``mcts:N`` (iterations) or ``mcts:Ts`` (seconds a decision)."""
+    """``mcts``, ``mcts:N`` (iterations), ``mcts:Ts`` (wall-clock seconds a decision) or
+    ``mcts:Ts:cpu`` (CPU seconds of the pilot's thread)."""
     _, _, budget = spec.partition(":")
     if not budget:
         return MctsPilot(seed)
+    budget, _, clock = budget.partition(":")
     if budget.endswith("s"):
-        return MctsPilot(seed, iterations=None, seconds=float(budget[:-1]))
+        if clock not in ("", *CLOCKS):
+            raise ValueError(f"unknown clock {clock!r}")
+        return MctsPilot(seed, iterations=None, seconds=float(budget[:-1]),
+                         clock=clock or "wall")
+    if clock:
+        raise ValueError("a clock goes with a time budget only")
     return MctsPilot(seed, iterations=int(budget))
+
+
+def on_clock(name: str, clock: str) -> str:
+    """The pilot name ``name`` with its time budget counted on ``clock`` (``mcts:Ts``
+    becomes ``mcts:Ts:cpu``); any other name unchanged."""
+    if clock == "wall" or not name.startswith("mcts:"):
+        return name
+    budget = name.partition(":")[2]
+    if not budget.endswith("s"):
+        return name
+    return f"{name}:{clock}"

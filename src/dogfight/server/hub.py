@@ -26,12 +26,14 @@ import msgspec
 from msgspec import UNSET
 from sqlalchemy.exc import SQLAlchemyError
 
-from dogfight.core.contract import Event, Game, Seat, observe
+from dogfight.core.contract import Seat, observe
 from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions, ReplayError
 from dogfight.core.match import CHECK_LENGTH, Action, Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
+from dogfight.server import journal
 from dogfight.server.bodies import SeatSpec
+from dogfight.server.journal import words
 from dogfight.server.pilots import (
     LEVELS,
     PilotPool,
@@ -47,7 +49,7 @@ from dogfight.store.saves import Save, check_save
 CHANNEL = "dogfight"
 EVENTS_SENT = 400
 """The newest events a body carries, numbered from the game's first (as the seat sees them)."""
-__all__ = ["LEVELS", "Hub"]
+__all__ = ["LEVELS", "Hub", "words"]
 
 
 def token_hash(token: str) -> str:
@@ -176,12 +178,13 @@ class Hub:
 
     # -- creating -------------------------------------------------------------------------
     def create(self, game_id: str, options: Mapping[str, Any], seed: int | None,
-               seats: Mapping[str, SeatSpec], *,
+               seats: Mapping[str, SeatSpec], *, listed: bool = False,
                campaign: tuple[str, int] | None = None) -> tuple[str, dict[str, Any]]:
         """A new game, its seats (and its place in a campaign) stored in one
         transaction, after every input is checked. Without ``seed`` the server draws it
         from a secret (shown once the game is over); a chosen seed makes a practice
-        game, marked as such."""
+        game, marked as such. Each open seat gets an invitation token (answered once,
+        here; stored hashed); ``listed`` lists the open seats in the lobby."""
         game = get_game(game_id)
         practice = seed is not None
         seed = secrets.randbits(63) if seed is None else seed
@@ -199,8 +202,9 @@ class Hub:
                 infos.append(SeatInfo(seat, "human", None, token_hash(token)))
                 answer[seat] = {"kind": "human", "token": token}
             elif spec.kind == "open":
-                infos.append(SeatInfo(seat, "open", None, None))
-                answer[seat] = {"kind": "open"}
+                invite = new_token()
+                infos.append(SeatInfo(seat, "open", None, None, token_hash(invite)))
+                answer[seat] = {"kind": "open", "invite": invite}
             else:
                 # BadPilot: nothing written
                 pilot = check_pilot("random" if spec.pilot is UNSET else spec.pilot)
@@ -208,7 +212,8 @@ class Hub:
                 answer[seat] = {"kind": "pilot", "pilot": pilot}
         match_id = self.db.create_game(game.id, game.version, seed, dict(match.options),
                                        {i.seat: i.pilot or i.kind for i in infos},
-                                       practice=practice, seats=infos, campaign=campaign)
+                                       practice=practice, listed=listed, seats=infos,
+                                       campaign=campaign)
         self._keep(match_id, Live(match, infos, practice))
         self.drive(match_id)
         return match_id, answer
@@ -378,7 +383,9 @@ class Hub:
         match = live.match
         game = match.game
         events = match.events_for(seat)
-        log = [words(game, event, translate) for event in events[-300:]]
+        named = journal.names(game, match.state, translate)
+        in_log = journal.names(game, match.state, translate, numbered=False)
+        log = journal.lines(game, events, seat, game.turn(match.state))
         return {
             "id": match_id,
             "game": game.id,
@@ -390,11 +397,14 @@ class Hub:
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
+            # seats (and sides) as people name them, in the reader's language
+            "seat_names": named,
             # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board,
                             # the seat's planners' hints (Game.hints), its own only
                             "hints": None if seat is None else game.hints(match.state, seat)},
-            "log": log,
+            # the newest page of the seat's log (older pages: log_page)
+            **journal.page(game, log, len(log) - journal.PAGE, len(log), translate, in_log),
             # what happened, for the page to show it as it happens (moves, shots)
             "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
                        for n, e in enumerate(events)][-EVENTS_SENT:],
@@ -436,6 +446,7 @@ class Hub:
             "pending": {s: p.kind for s, p in match.pending.items()},
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
+            "seat_names": match.game.seat_names(match.state),  # the game's own (English)
             "outcome": None if outcome is None else {"winner": outcome.winner,
                                                      "reason": outcome.reason},
             "seq": len(match.actions),
@@ -458,6 +469,21 @@ class Hub:
         body["steps"] = len(match.actions)
         body["step"] = step
         return body
+
+    def log_page(self, match_id: str, seat: Seat | None, before: int, limit: int,
+                 translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """Lines of ``seat``'s log before line ``before`` (at most ``limit``), for a page
+        that shows the whole game a page at a time."""
+        if isinstance(before, bool) or before < 0 or not 0 < limit <= journal.MAX_PAGE:
+            raise IllegalDecision(f"a log page is before=N (N >= 0) and limit=1.."
+                                  f"{journal.MAX_PAGE}, got before={before}, limit={limit}")
+        live = self.get(match_id)
+        match = live.match
+        game = match.game
+        log = journal.lines(game, match.events_for(seat), seat, game.turn(match.state))
+        stop = min(before, len(log))
+        return journal.page(game, log, stop - limit, stop, translate,
+                            journal.names(game, match.state, translate, numbered=False))
 
     def save_of(self, match_id: str) -> Save:
         live = self.get(match_id)
@@ -494,19 +520,6 @@ class Hub:
             return
         for queue in list(self.watchers.get(match_id, ())):
             loop.call_soon_threadsafe(queue.put_nowait, match_id)
-
-
-def words(game: Game[Any], event: Event, translate: Callable[[str], str] | None) -> str:
-    """An event in words, translated through its template when a catalogue is given."""
-    parts = game.template(event) if translate is not None else None
-    if parts is None or translate is None:
-        return game.describe(event)
-    template, fields = parts
-    filled = {k: translate(v) if isinstance(v, str) else v for k, v in fields.items()}
-    try:
-        return translate(template).format(**filled)
-    except (KeyError, IndexError, ValueError):  # a broken translation: the English
-        return game.describe(event)
 
 
 def check_seq(seq: Any) -> int | None:
