@@ -158,7 +158,9 @@ def test_target_zones_placed_by_agreement(server: str, new_page: Any, tmp_path: 
     assert "proposal 2 of 3" in allies.inner_text("#status")
     allies.click("#prompt button.decision >> text=Agree to these target zones")
     # agreed: the zones stay on the board, and the set-up goes on (MISE EN PLACE)
-    allies.wait_for_function("() => document.querySelector('#log')?.textContent"
-                             ".includes('allies agrees to the target zones')")
+    allies.wait_for_function("() => !document.querySelector('#status')?.textContent"
+                             ".includes('target zones: proposal')")
+    allies.wait_for_function("() => /agrees to the target zones/"
+                             ".test(document.querySelector('#log')?.textContent)")
     assert allies.locator("svg.triangle-board .target-zone").count() == 6
     assert allies.locator("#prompt .zone-planner").count() == 0
