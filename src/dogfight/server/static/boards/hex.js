@@ -17,7 +17,7 @@
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
-import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, targetButtons } from "./grid.js";
+import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, playSteps, targetButtons } from "./grid.js";
 
 const LEVEL_NAMES = { TB: "very low", B: "low", M: "medium", H: "high", TH: "very high" };
 const DIRECTIONS = { G: "left", A: "ahead", D: "right" };
@@ -655,22 +655,8 @@ export function animate(node, events, before, after, ctl) {
   const layer = svg("g", { class: "dice-layer" });
   wrap.prepend(tray);
   board.append(layer);
-  let index = 0;
-  let timer = null;
-  let over = false;
-  const finish = () => {
-    if (over) return;
-    over = true;
-    clearTimeout(timer);
-    tray.remove();
-    layer.remove();
-    ctl.done();
-  };
-  const next = () => {
-    if (over) return;
-    if (index >= rolls.length) { finish(); return; }
+  const show = (index) => {
     const roll = rolls[index];
-    index += 1;
     const red = roll.kind === "shot";
     const style = red ? { colour: "#ffd6d1", ink: "#7a1c12" } : { colour: "#fff" };
     fill(tray, roll.faces.map((f) => dieFace(f, { ...style, size: 40 })), el("span", { class: "roll-text", dataset: { kind: roll.kind } }, roll.text));
@@ -686,10 +672,8 @@ export function animate(node, events, before, after, ctl) {
       });
     }
     ctl.step(roll.text);
-    timer = setTimeout(next, 1100 / (ctl.speed() || 1));
   };
-  next();
-  return { skip: finish };
+  return playSteps(rolls.length, show, () => { tray.remove(); layer.remove(); }, ctl, 1100);
 }
 
 export function promptText(prompt) {

@@ -21,7 +21,7 @@
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
-import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, targetButtons } from "./grid.js";
+import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, playSteps, targetButtons } from "./grid.js";
 
 const DIRECTION = { E: 0, SE: 1, SW: 2, W: 3, NW: 4, NE: 5 };
 const STEPS = { F: "Straight ahead", L: "Turn left 60°", R: "Turn right 60°" };
@@ -583,21 +583,8 @@ export function animate(node, events, before, after, ctl) {
   if (!board || !rolls.length) return null;
   const layer = svg("g", { class: "dice-layer" });
   board.append(layer);
-  let index = 0;
-  let timer = null;
-  let over = false;
-  const finish = () => {
-    if (over) return;
-    over = true;
-    clearTimeout(timer);
-    layer.remove();
-    ctl.done();
-  };
-  const next = () => {
-    if (over) return;
-    if (index >= rolls.length) { finish(); return; }
+  const show = (index) => {
     const { kind, data } = rolls[index];
-    index += 1;
     fill(layer);
     const [x, y] = pieceAt(board, data.aircraft) || [0, 0];
     if (kind === "rolled") {
@@ -612,8 +599,6 @@ export function animate(node, events, before, after, ctl) {
       });
       ctl.step(t("{aircraft} fires at {target}: {result}", { aircraft: data.aircraft, target: data.target, result: t(String(data.result)) }));
     }
-    timer = setTimeout(next, 900 / (ctl.speed() || 1));
   };
-  next();
-  return { skip: finish };
+  return playSteps(rolls.length, show, () => layer.remove(), ctl, 900);
 }
