@@ -50,7 +50,9 @@ def auth(token: str) -> dict[str, str]:
 
 def plan_three(client: TestClient, game: dict[str, Any], token: str) -> dict[str, Any]:
     for card in (1, 2, 3):
-        state = client.get(f"/api/matches/{game['id']}", headers=auth(token)).json()
+        # the position once the computer has planned (it plans at the same time: a seq
+        # read before its plan lands is stale, 409)
+        state = settle(client, game["id"], token)
         answer = client.post(f"/api/matches/{game['id']}/actions", headers=auth(token),
                              json={"decision": {"plane": "spad", "card": card},
                                    "seq": state["seq"]})

@@ -256,12 +256,15 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return out
 
     @app.get("/api/matches/{match_id}")
-    def get_match(match_id: str, request: Request, lang: str = "en") -> Response:
-        """The game as the token's seat (or a spectator) sees it."""
+    def get_match(match_id: str, request: Request, lang: str = "en",
+                  hints: int = 0) -> Response:
+        """The game as the token's seat (or a spectator) sees it; ``hints=1``: with its
+        planners' hints (``observation.hints``, for a page that shows a planner)."""
         live = hub.get(match_id)
         seat = live.seat_of(token_of(request))
         lang = lang if lang in LANGUAGES else "en"
-        return Response(hub.frame(match_id, seat, lang, translator(lang), live),
+        return Response(hub.frame(match_id, seat, lang, translator(lang), live,
+                                  hints=bool(hints)),
                         media_type="application/json")
 
     @app.get("/api/matches/{match_id}/log")
@@ -284,14 +287,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
         return {"token": token, "seat": body.seat}
 
     @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
-    async def act(match_id: str, request: Request, lang: str = "en") -> Response:
+    async def act(match_id: str, request: Request, lang: str = "en",
+                  hints: int = 0) -> Response:
         body = decode(await request.body(), Act)
         token = token_of(request)
 
         def played() -> tuple[bytes, float, float]:
             began = time.perf_counter()
             seat, live = hub.act(match_id, token, body.decision, body.seq)
-            return (hub.frame(match_id, seat, shown, translator(shown), live),
+            return (hub.frame(match_id, seat, shown, translator(shown), live,
+                              hints=bool(hints)),
                     began, time.perf_counter())
 
         shown = lang if lang in LANGUAGES else "en"
@@ -386,12 +391,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
         queue = hub.watch(match_id)
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
+        hints = websocket.query_params.get("hints") == "1"  # a page showing a planner
         try:
             while True:
-                # the cached match: a wake follows a move recorded here, or a catch-up
-                data = await asyncio.to_thread(
-                    lambda: hub.frame(match_id, seat, lang, translator(lang),
-                                      hub.cached(match_id)))
+                # the cached match: a wake follows a move recorded here, or a catch-up;
+                # its body made already (by the move's answer, another socket): no thread
+                data = hub.ready_frame(match_id, seat, lang, hints)
+                if data is None:
+                    data = await asyncio.to_thread(
+                        lambda: hub.frame(match_id, seat, lang, translator(lang),
+                                          hub.cached(match_id), hints=hints))
                 await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
                 change = asyncio.ensure_future(queue.get())

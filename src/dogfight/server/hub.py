@@ -40,6 +40,8 @@ from dogfight.server.pilots import (
     budgeted,
     check_pilot,
     fallback,
+    searching,
+    seconds_of,
     think,
     turn_budget,
 )
@@ -259,26 +261,36 @@ class Hub:
         position now stored, unless the client named the position it saw (``seq``)."""
         if not token:
             raise Unauthorized("a seat's token is needed to play")
-        for attempt in range(3):
-            live = self.get(match_id)  # caught up with the database
-            with live.lock:
-                seat = live.seat_of(token)
-                assert seat is not None
-                if live.match.over:
-                    raise GameOver("the game is over")
-                if seq is not None and seq != len(live.match.actions):
-                    raise GameOver(f"the game has moved on (now at action "
-                                   f"{len(live.match.actions)}, you sent {seq}): reload")
-                try:
+        with self.guard:
+            cached = self.live.get(match_id)
+        for attempt in range(4):
+            # first the match as cached here, without asking the database (the write
+            # refuses a stale position: then, and on any refusal, the stored one)
+            fresh = cached is None or attempt > 0
+            live = self.get(match_id) if fresh else cached
+            assert live is not None
+            try:
+                with live.lock:
+                    seat = live.seat_of(token)
+                    assert seat is not None
+                    if live.match.over:
+                        raise GameOver("the game is over")
+                    if seq is not None and seq != len(live.match.actions):
+                        raise GameOver(f"the game has moved on (now at action "
+                                       f"{len(live.match.actions)}, you sent {seq}): reload")
                     self._record(match_id, live, seat, decision)
-                except GameOver:
-                    if seq is not None or attempt == 2:
-                        raise
-                    continue  # another process moved first: try on the stored position
-                shown = Live(live.match, live.seats, live.practice)
+                    shown = Live(live.match, live.seats, live.practice)
+                    pilots = any(i.kind == "pilot" for i in live.seats)
+            except DogfightError as exc:
+                if not fresh:
+                    continue  # perhaps only stale: judged again on the stored position
+                if not isinstance(exc, GameOver) or seq is not None or attempt == 3:
+                    raise
+                continue  # another process moved first: try on the stored position
             break
         self.wake(match_id)  # the other processes were told in the same transaction
-        self.drive(match_id)
+        if pilots:
+            self.drive(match_id)
         assert seat is not None
         return seat, shown
 
@@ -335,9 +347,10 @@ class Hub:
     def _pilots_move(self, match_id: str, limit: int = 10_000) -> None:
         """Computer pilots decide until a person must (each from its own view), thinking
         outside the match's lock; a decision made on a position that has since moved on
-        is thought again."""
+        is thought again. The match as cached here: a position another process has
+        moved on is refused by the write (then read again from the database)."""
         for _ in range(limit):
-            live = self.get(match_id)
+            live = self.cached(match_id)
             with live.lock:
                 match = live.match
                 pilots = {i.seat: i.pilot for i in live.seats
@@ -353,19 +366,27 @@ class Hub:
                 key = (match_id, match.game.seats(state)[seat], match.game.turn(state))
                 spent, made = self.spent.get(key, (0.0, 0))
                 name = budgeted(pilots[seat], spent)
-            self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
-                                       "seconds": round(spent, 1),
-                                       "budget": turn_budget(pilots[seat])}
-            self.wake(match_id)
+            if searching(name):
+                if self.db.action_count(match_id) != seq:  # stale here: no search wasted
+                    self.get(match_id)
+                    continue
+                # the pages show who thinks (quick pilots leave them no time to)
+                self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
+                                           "seconds": round(spent, 1),
+                                           "budget": turn_budget(pilots[seat])}
+                self.wake(match_id)
             started = time.monotonic()
             if self.pool is None:
                 decision = think(name, seed, game_id, state, seat)
             else:
-                decision = self.pool.decide(name, seed, game_id, state, seat)
+                seconds = seconds_of(name)  # its wait for a worker counts against it
+                decision = self.pool.decide(
+                    name, seed, game_id, state, seat,
+                    None if seconds is None else started + seconds)
             self.spent = {k: v for k, v in self.spent.items()
                           if k[0] != match_id or k[2] >= key[2]}
             self.spent[key] = (spent + time.monotonic() - started, made + 1)
-            live = self.get(match_id)
+            live = self.cached(match_id)
             with live.lock:
                 if len(live.match.actions) != seq:
                     continue
@@ -379,7 +400,10 @@ class Hub:
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
-             translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+             translate: Callable[[str], str] | None = None,
+             hints: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees; its planners' hints (``Game.hints``, which may be costly)
+        only when ``hints`` (a page that shows a planner asks for them)."""
         match = live.match
         game = match.game
         events = match.events_for(seat)
@@ -401,8 +425,10 @@ class Hub:
             "seat_names": named,
             # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board,
-                            # the seat's planners' hints (Game.hints), its own only
-                            "hints": None if seat is None else game.hints(match.state, seat)},
+                            # the seat's planners' hints (Game.hints), its own only,
+                            # for the pages that ask (pilots and watchers never pay)
+                            "hints": game.hints(match.state, seat)
+                            if hints and seat is not None else None},
             # the newest page of the seat's log (older pages: log_page)
             **journal.page(game, log, len(log) - journal.PAGE, len(log), translate, in_log),
             # what happened, for the page to show it as it happens (moves, shots)
@@ -413,27 +439,44 @@ class Hub:
 
     def frame(self, match_id: str, seat: Seat | None, lang: str,
               translate: Callable[[str], str] | None = None,
-              live: Live | None = None) -> bytes:
+              live: Live | None = None, hints: bool = False) -> bytes:
         """The body as ``seat`` sees it, encoded (with ``"type": "state"`` for sockets):
-        made once for every socket and answer of the same seat and language at the same
-        position."""
+        made once for every socket and answer of the same seat, language and asking for
+        hints or not, at the same position."""
         live = self.get(match_id) if live is None else live
         match = live.match
-        thinking = self.thinking.get(match_id)
-        key = (match_id, len(match.actions), seat, lang, live.practice,
-               tuple((i.seat, i.kind) for i in live.seats),
-               None if thinking is None else tuple(sorted(thinking.items())))
+        hints = hints and seat is not None
+        key = self._frame_key(match_id, live, seat, lang, hints)
         with self.guard:
             data = self.frames.get(key)
         if data is None:
             body = self.body(match_id, Live(match, live.seats, live.practice), seat,
-                             translate)
+                             translate, hints)
             data = msgspec.json.encode({"type": "state", **body})
             with self.guard:
                 self.frames[key] = data
                 while len(self.frames) > 4 * self.capacity:
                     self.frames.popitem(last=False)
         return data
+
+    def _frame_key(self, match_id: str, live: Live, seat: Seat | None, lang: str,
+                   hints: bool) -> tuple[Any, ...]:
+        thinking = self.thinking.get(match_id)
+        return (match_id, len(live.match.actions), seat, lang, hints, live.practice,
+                tuple((i.seat, i.kind) for i in live.seats),
+                None if thinking is None else tuple(sorted(thinking.items())))
+
+    def ready_frame(self, match_id: str, seat: Seat | None, lang: str,
+                    hints: bool = False) -> bytes | None:
+        """The cached match's frame if it is made already (None: make it with
+        :meth:`frame`): read from memory only, so a socket's push of a body an answer
+        or another socket made costs no hop to a thread."""
+        with self.guard:
+            live = self.live.get(match_id)
+            if live is None:
+                return None
+            return self.frames.get(self._frame_key(match_id, live, seat, lang,
+                                                   hints and seat is not None))
 
     def summary(self, match_id: str) -> dict[str, Any]:
         live = self.get(match_id)

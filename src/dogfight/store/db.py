@@ -28,6 +28,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     false,
@@ -160,6 +161,16 @@ class SeatInfo:
     pilot: str | None
     token_hash: str | None
     invite_hash: str | None = None
+
+
+_MOVE = (update(GameRow)
+         .where(GameRow.id == bindparam("game_id"), GameRow.action_count == bindparam("seq"))
+         .values(action_count=bindparam("count"), digest=bindparam("new_digest"),
+                 status=bindparam("new_status"), updated_at=bindparam("at")))
+_ACTION = insert(ActionRow)
+_COUNT = select(GameRow.action_count).where(GameRow.id == bindparam("game_id"))
+"""A move's statements, built once (SQLAlchemy then reuses their compiled form without
+building them and their cache keys again for every move)."""
 
 
 @dataclass(frozen=True)
@@ -398,19 +409,18 @@ class Database:
                 digest: str | None, over: bool, notify: str | None) -> None:
         """The statements of :meth:`append_action`; refuses (writing nothing) unless the
         game is at action ``seq``."""
-        moved = connection.execute(
-            update(GameRow).where(GameRow.id == game_id, GameRow.action_count == seq)
-            .values(action_count=seq + 1, digest=digest,
-                    status="over" if over else "active", updated_at=_now()))
+        now = _now()
+        moved = connection.execute(_MOVE, {
+            "game_id": game_id, "seq": seq, "count": seq + 1, "new_digest": digest,
+            "new_status": "over" if over else "active", "at": now})
         if not moved.rowcount:
-            count = connection.execute(select(GameRow.action_count).where(
-                GameRow.id == game_id)).scalar()
+            count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
             if count is None:
                 raise NotFound(f"no game {game_id!r} in the database")
             raise Conflict(f"game {game_id}: expected action {count}, got {seq}")
-        connection.execute(insert(ActionRow).values(
-            game_id=game_id, seq=seq, seat=action.seat, decision=action.decision,
-            check=action.check, created_at=_now()))
+        connection.execute(_ACTION, {
+            "game_id": game_id, "seq": seq, "seat": action.seat,
+            "decision": action.decision, "check": action.check, "created_at": now})
         if notify and connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": notify, "payload": game_id})
@@ -474,8 +484,7 @@ class Database:
     def action_count(self, game_id: str) -> int:
         """How many actions the game has (one indexed read, no ORM session)."""
         with self.engine.connect() as connection:
-            count = connection.execute(select(GameRow.action_count).where(
-                GameRow.id == game_id)).scalar()
+            count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
         if count is None:
             raise NotFound(f"no game {game_id!r} in the database")
         return int(count)

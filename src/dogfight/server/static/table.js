@@ -52,13 +52,21 @@ class Live {
   }
 
   async refresh() {
-    const result = await api(`/api/matches/${matchId}?lang=${lang()}`, { token: this.token });
+    const result = await api(`/api/matches/${matchId}?${this.query()}`, { token: this.token });
     if (result.ok) this.accept(result.body);
     else if (!this.body && [401, 403, 404].includes(result.status)) {
       this.stopped = true; // a wrong or dead link: the lobby says so (lobby.js showLost)
       location.replace(`./?lost=${result.status}&id=${encodeURIComponent(matchId)}&lang=${lang()}`);
     } else if (!this.body) showMessage(errorText(result));
     return result;
+  }
+
+  /** The language, and for a seat (whose page shows its planners) the planners' hints:
+   *  the server works them out only for a page that asks (not for spectators). */
+  query() {
+    const query = new URLSearchParams({ lang: lang() });
+    if (this.token) query.set("hints", "1");
+    return query;
   }
 
   /** Keep the newest body (by seq): answers and pushes may cross. */
@@ -73,7 +81,7 @@ class Live {
   connect() {
     if (this.stopped) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ lang: lang() });
+    const query = this.query();
     if (this.token) query.set("token", this.token);
     const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${matchId}/ws?${query}`);
     this.socket = socket;
@@ -557,7 +565,7 @@ async function send(decisions, token, accepted = () => {}) {
 async function post(decision, live) {
   const seq = live.body?.seq;
   const body = typeof seq === "number" ? { decision, seq } : { decision };
-  return api(`/api/matches/${matchId}/actions?lang=${lang()}`, { method: "POST", body, token: live.token });
+  return api(`/api/matches/${matchId}/actions?${live.query()}`, { method: "POST", body, token: live.token });
 }
 
 function refusalText(result) {
