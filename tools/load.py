@@ -10,6 +10,15 @@ POST to its answer (stored, then answered). A finished game is replaced by a new
     python tools/load.py --games 200 --think 2 --seconds 60            # SQLite file
     python tools/load.py --db postgresql://u@h/db --workers 2 --games 200
     python tools/load.py --url http://127.0.0.1:8000 --games 50        # a running server
+    python tools/load.py --aces 20 --think 2 --level ace --seconds 60  # computer games
+
+``--aces N`` measures computer games instead: N games of a person against 'ace'
+computer pilots (a finished one is replaced), each person (this client) thinking
+``--think`` seconds on average and deciding at random, and one more game against a
+pilot of ``--level`` whose person decides at once. For each of its moves after which the computer
+must decide, it times the wait from the POST to the push that shows the person to move
+again (the computer's answer), and prints its percentiles against the level's budget
+of search a turn plus 100 ms (and the same wait in the 'ace' games).
 
 The server is started by this script (``dogfight serve``) unless ``--url`` is given,
 with game creation unthrottled (``DOGFIGHT_CREATE_LIMIT=0``).
@@ -208,6 +217,131 @@ async def drive(url: str, games: int, game_id: str, think: float, warmup: float,
     return spent
 
 
+async def seats_of(client: httpx.AsyncClient, game_id: str) -> list[str]:
+    answer = await client.post("/api/preview", json={"game": game_id,
+                                                      "options": OPTIONS.get(game_id, {})})
+    return list(answer.json()["seats"])
+
+
+async def against_computer(client: httpx.AsyncClient, ws_url: str, game_id: str,
+                           level: str, stop: asyncio.Event, tally: Tally,
+                           rng: random.Random, think: float = 0.0,
+                           measured: bool = True) -> None:
+    """A person (the first seat, thinking ``think`` seconds on average) against computer
+    pilots of ``level``, one game after another: each wait for the computer's answer
+    goes to ``tally.latencies`` (``measured``) or ``tally.waits`` (the other games)."""
+    answers = tally.latencies if measured else tally.waits
+    decode = msgspec.json.Decoder().decode
+    while not stop.is_set():
+        seats = await seats_of(client, game_id)
+        me = seats[0]
+        answer = await client.post("/api/matches", json={
+            "game": game_id, "options": OPTIONS.get(game_id, {}),
+            "seats": {seat: {"kind": "human"} if seat == me
+                      else {"kind": "pilot", "pilot": level} for seat in seats}})
+        if answer.status_code != 201:
+            await asyncio.sleep(0.5)
+            continue
+        game = answer.json()
+        token = game["seats"][me]["token"]
+        url = f"/api/matches/{game['id']}/actions"
+        headers = {"authorization": f"Bearer {token}"}
+        async with websockets.connect(
+                f"{ws_url}/api/matches/{game['id']}/ws?token={token}", max_size=None,
+                open_timeout=60) as ws:
+            state = decode(await ws.recv())
+            asked: float | None = None  # when the move the computer answers was posted
+            latest = -1  # the newest position seen (pushes and answers cross)
+            while not stop.is_set() and state["status"] != "over":
+                observation = state["observation"]
+                legal = observation.get("legal") or []
+                if me in observation["pending"] and legal and state["seq"] >= latest:
+                    if asked is not None and tally.measuring:
+                        answers.append(time.perf_counter() - asked)
+                    if think > 0:
+                        await asyncio.sleep(rng.expovariate(1.0 / think))
+                    began = time.perf_counter()
+                    answer = await client.post(url, headers=headers,
+                                               json={"decision": rng.choice(legal)})
+                    if answer.status_code != 200:
+                        tally.codes[answer.status_code] += 1
+                        if len(tally.samples) < 5:
+                            tally.samples.append(answer.text[:200])
+                        state = decode((await client.get(
+                            f"/api/matches/{game['id']}", headers=headers)).content)
+                        asked = None
+                        continue
+                    if tally.measuring and measured:
+                        tally.inside.append(time.perf_counter() - began)
+                    state = decode(answer.content)
+                    latest = state["seq"]
+                    mine = state["observation"]["pending"]
+                    asked = None if me in mine or state["status"] == "over" else began
+                    continue
+                try:
+                    state = decode(await asyncio.wait_for(ws.recv(), timeout=1.0))
+                except TimeoutError:
+                    continue
+            if state["status"] == "over":
+                tally.games_done += 1
+
+
+async def drive_aces(url: str, aces: int, game_id: str, level: str, think: float,
+                     warmup: float, seconds: float, tally: Tally,
+                     pids: tuple[int, ...] = ()) -> float:
+    """Run ``aces`` games of people (thinking ``think`` seconds on average) against 'ace'
+    pilots and the measured one against ``level``; the wall time."""
+    ws_url = url.replace("http", "ws", 1)
+    stop = asyncio.Event()
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        tasks = [asyncio.create_task(against_computer(
+            client, ws_url, game_id, "ace", stop, tally, random.Random(100 + i), think,
+            measured=False)) for i in range(aces)]
+        # the measured person decides at once: each of its moves waits for the whole
+        # of the computer's answer (thinking, it would often find it made already)
+        tasks.append(asyncio.create_task(against_computer(
+            client, ws_url, game_id, level, stop, tally, random.Random(1))))
+        await asyncio.sleep(warmup)
+        cpu = sum(cpu_seconds(pid) for pid in pids)
+        tally.measuring = True
+        began = time.perf_counter()
+        await asyncio.sleep(seconds)
+        tally.measuring = False
+        spent = time.perf_counter() - began
+        tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+        stop.set()
+        await asyncio.wait(tasks, timeout=30)
+        for task in tasks:
+            task.cancel()
+    return spent
+
+
+def ace_report(tally: Tally, spent: float, level: str) -> dict[str, Any]:
+    """The computer's answers against its level's budget of search a turn + 100 ms."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from dogfight.server.pilots import LEVELS, turn_budget
+
+    budget = turn_budget(LEVELS.get(level, level)) or 0.0
+    ms = [v * 1000 for v in tally.latencies]
+    others = [v * 1000 for v in tally.waits]
+    limit = budget * 1000 + 100
+    return {"level": level, "budget_ms": round(limit, 1), "answers": len(ms),
+            "seconds": round(spent, 1),
+            "answer_p50_ms": round(percentile(ms, 50), 1),
+            "answer_p95_ms": round(percentile(ms, 95), 1),
+            "answer_p99_ms": round(percentile(ms, 99), 1),
+            "answer_max_ms": round(max(ms), 1) if ms else None,
+            "within_budget": round(sum(v <= limit for v in ms) / len(ms), 3) if ms else None,
+            "post_p50_ms": round(percentile([v * 1000 for v in tally.inside], 50), 1),
+            "ace_answers": len(others),
+            "ace_answer_p50_ms": round(percentile(others, 50), 1),
+            "ace_answer_p99_ms": round(percentile(others, 99), 1),
+            "games_finished": tally.games_done,
+            "server_cpu_share": round(tally.server_cpu / spent, 2),
+            "codes": dict(tally.codes), "errors": dict(tally.errors),
+            "refusals": tally.samples}
+
+
 def server_pids(pid: int) -> tuple[int, ...]:
     """The server process and its worker processes (uvicorn's, the pilots')."""
     found = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True,
@@ -236,7 +370,7 @@ def report(tally: Tally, spent: float) -> dict[str, Any]:
     return {"moves": len(ms), "seconds": round(spent, 1),
             "moves_per_second": round(len(ms) / spent, 1),
             "p50_ms": round(percentile(ms, 50), 1), "p90_ms": round(percentile(ms, 90), 1),
-            "p99_ms": round(percentile(ms, 99), 1),
+            "p95_ms": round(percentile(ms, 95), 1), "p99_ms": round(percentile(ms, 99), 1),
             "max_ms": round(max(ms), 1) if ms else None,
             "mean_ms": round(statistics.fmean(ms), 1) if ms else None,
             "server_move_p50_ms": round(percentile([v * 1000 for v in tally.inside], 50), 1),
@@ -262,7 +396,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="players' mean thinking time in seconds (0: closed loop)")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--aces", type=int, default=0,
+                        help="computer games mode: this many games between 'ace' pilots, "
+                        "and the wait for a computer of --level against a person")
+    parser.add_argument("--level", default="ace",
+                        help="the level of the person's computer opponent (--aces)")
+    parser.add_argument("--pilot-workers", type=int,
+                        help="the server's pilot worker processes (DOGFIGHT_PILOT_WORKERS)")
     args = parser.parse_args(argv)
+    if args.pilot_workers:
+        os.environ["DOGFIGHT_PILOT_WORKERS"] = str(args.pilot_workers)
     process = None
     workdir = Path(tempfile.mkdtemp(prefix="dogfight-load-"))
     url = args.url
@@ -274,6 +417,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         tally = Tally()
         pids = () if process is None else server_pids(process.pid)
+        if args.aces:
+            spent = asyncio.run(drive_aces(url, args.aces, args.game, args.level,
+                                           args.think, args.warmup, args.seconds, tally,
+                                           pids=pids))
+            print(msgspec.json.encode({**ace_report(tally, spent, args.level),
+                                       "aces": args.aces, "game": args.game}).decode())
+            return 0
         spent = asyncio.run(drive(url, args.games, args.game, args.think, args.warmup,
                                   args.seconds, tally, pids=pids))
         result = report(tally, spent)

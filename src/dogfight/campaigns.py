@@ -59,8 +59,8 @@ def status(db: Database, campaign_id: str) -> dict[str, Any]:
     }
 
 
-def next_options(db: Database, campaign_id: str, choice: Any) -> dict[str, Any]:
-    """The options of the next game, for choice number ``choice`` of :func:`status`."""
+def _chosen(db: Database, campaign_id: str, choice: Any) -> tuple[dict[str, Any], int]:
+    """Choice number ``choice`` of :func:`status`, and the record's version it was read at."""
     now = status(db, campaign_id)
     if now["result"] is not None:
         raise InvalidOptions(f"campaign {campaign_id} is over")
@@ -70,7 +70,35 @@ def next_options(db: Database, campaign_id: str, choice: Any) -> dict[str, Any]:
     if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(choices):
         raise InvalidOptions(f"choice must be a number from 0 to {len(choices) - 1}, "
                              f"got {choice!r}")
-    options: dict[str, Any] = choices[choice]["options"]
+    chosen: dict[str, Any] = choices[choice]
+    return chosen, db.campaign(campaign_id).version
+
+
+def is_decision(db: Database, campaign_id: str, choice: Any) -> bool:
+    """Whether choice number ``choice`` is a decision (a new record, no game: the game's
+    ``campaign_choices`` gives it a ``record`` instead of ``options``)."""
+    return "record" in _chosen(db, campaign_id, choice)[0]
+
+
+def decide(db: Database, campaign_id: str, choice: Any) -> None:
+    """Take choice number ``choice``, a decision: the record becomes the one it gives
+    (:class:`Conflict` if another writer changed the record first)."""
+    chosen, version = _chosen(db, campaign_id, choice)
+    if "record" not in chosen:
+        raise InvalidOptions(f"choice {choice} is a game, not a decision: play it")
+    info = db.campaign(campaign_id)
+    # No game is recorded: game number -1 names none (the record alone is stored).
+    db.record_campaign_game(campaign_id, -1, version, chosen["record"],
+                            get_game(info.game).campaign_result(chosen["record"]) is not None)
+
+
+def next_options(db: Database, campaign_id: str, choice: Any) -> dict[str, Any]:
+    """The options of the next game, for choice number ``choice`` of :func:`status`."""
+    chosen, _ = _chosen(db, campaign_id, choice)
+    if "record" in chosen:
+        raise InvalidOptions(f"choice {choice} is a decision, not a game: take it first "
+                             f"({chosen['label']})")
+    options: dict[str, Any] = chosen["options"]
     return options
 
 

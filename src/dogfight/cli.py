@@ -284,7 +284,10 @@ def cmd_campaign(args: argparse.Namespace) -> int:
                 print(f"{info.id}  {info.game:<20} {info.name:<28} {info.status:<7} "
                       f"{len(info.games)} game(s)")
             return 0
-        if args.campaign_command == "fly":
+        if args.campaign_command == "fly" and campaigns.is_decision(database, args.id,
+                                                                     args.choice):
+            campaigns.decide(database, args.id, args.choice)  # a decision: no game flown
+        elif args.campaign_command == "fly":
             options = campaigns.next_options(database, args.id, args.choice)
             game = get_game(database.campaign(args.id).game)
             players = args.players.split(",") if args.players else None
@@ -416,7 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--json", action="store_true")
     q = csub.add_parser("fly", help="play the campaign's next game between computer pilots")
     q.add_argument("id")
-    q.add_argument("--choice", type=int, default=0, help="which next game (see show)")
+    q.add_argument("--choice", type=int, default=0,
+                   help="which next game, or decision before it (see show)")
     q.add_argument("--players", help="pilots by seat order, e.g. greedy,random")
     q.add_argument("--seed", type=int, default=1)
     q.add_argument("--json", action="store_true")

@@ -106,11 +106,14 @@ class ScriptStep(msgspec.Struct, forbid_unknown_fields=True):
 
 class Campaign(msgspec.Struct, forbid_unknown_fields=True):
     """Play one game of a campaign: its options are the game's choice ``choice`` of the
-    record (``record``, or a new record of campaign ``name``), under the script's own."""
+    record (``record``, or a new record of campaign ``name``), under the script's own;
+    ``decisions`` are the choices taken before it, in order (choices that give a new
+    record, no game)."""
 
     name: str = ""
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     record: Any = None
+    decisions: list[int] = msgspec.field(default_factory=list)
     choice: int = 0
 
 
@@ -424,12 +427,20 @@ def _campaign_options(game: Game[Any], campaign: Campaign, options: dict[str, An
     try:
         record = campaign.record if campaign.record is not None else \
             game.campaign_start(campaign.name, campaign.options)
-        choices = game.campaign_choices(record)
+        for number, taken in enumerate([*campaign.decisions, campaign.choice]):
+            choices = game.campaign_choices(record)
+            if not 0 <= taken < len(choices):
+                raise ScriptError(f"{name}: the campaign offers {len(choices)} choices, "
+                                  f"no choice {taken}")
+            decision = number < len(campaign.decisions)
+            if decision != ("record" in choices[taken]):
+                raise ScriptError(f"{name}: the campaign's choice {taken} is "
+                                  f"{'a game' if decision else 'a decision'}: "
+                                  f"{choices[taken]['label']}")
+            if decision:
+                record = choices[taken]["record"]
     except DogfightError as exc:
         raise ScriptError(f"{name}: the campaign is refused: {exc}") from None
-    if not 0 <= campaign.choice < len(choices):
-        raise ScriptError(f"{name}: the campaign offers {len(choices)} games, "
-                          f"no choice {campaign.choice}")
     return record, {**choices[campaign.choice]["options"], **options}
 
 

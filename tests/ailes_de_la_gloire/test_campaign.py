@@ -14,6 +14,8 @@ import pytest
 
 from dogfight.core import InvalidOptions, Outcome, decide, new_rng
 from dogfight.core.rng import choice
+from dogfight.games.ailes_de_la_gloire.campaign import load
+from dogfight.games.ailes_de_la_gloire.campaign_week import plans
 from dogfight.games.ailes_de_la_gloire.game import GAME
 
 PLAYERS: list[dict[str, Any]] = [
@@ -49,6 +51,15 @@ def after(record: dict[str, Any], options: dict[str, Any],
 
 def pilot(record: dict[str, Any], player: int, index: int = 0) -> dict[str, Any]:
     out: dict[str, Any] = record["players"][player]["pilots"][index]
+    return out
+
+
+def week_games(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every game the week may end in, each way of taking its decisions one after the
+    other (the choices that give a ``record``), in the choices' order."""
+    out: list[dict[str, Any]] = []
+    for chosen in GAME.campaign_choices(record):
+        out += week_games(chosen["record"]) if "record" in chosen else [chosen]
     return out
 
 
@@ -92,7 +103,7 @@ def test_a_week_of_the_campaign_and_its_record() -> None:
     """Four games a month (§ Les Dates); each player flies one pilot (§ Les Pilotes); the
     game gives each pilot's Carnet de Vol."""
     record = start("1917-04")
-    games = GAME.campaign_choices(record)
+    games = week_games(record)
     assert len(games) == 2  # Anne flies her first or her second pilot
     assert games[0]["label"] == ("1917-04, week 1: Anne: Anne #1 (Bristol F.2B #29); "
                                  "Karl: Karl #3 (Albatros D.III #31)")
@@ -115,7 +126,7 @@ def test_a_week_of_the_campaign_and_its_record() -> None:
 def test_flying_the_second_pilot() -> None:
     """§ Les Pilotes: a player's two pilots; usually one of them flies a given game."""
     record = start("1917-04")
-    second = GAME.campaign_choices(record)[1]["options"]
+    second = week_games(record)[1]["options"]
     assert second["flyers"][0]["pilot"]["name"] == "Anne #2"
     later = after(record, second, {"allied-1": entry(experience=12),
                                    "german-31": entry(experience=12)})
@@ -128,11 +139,11 @@ def test_competences_speciales_are_chosen_when_earned() -> None:
     among the Compétences de Pilotage and de Tir (Valeur de Combat and Portée Étendue:
     aces only); it is his from the next game on."""
     record = start("1917-04")
-    first = GAME.campaign_choices(record)[0]["options"]
+    first = week_games(record)[0]["options"]
     record = after(record, first, {"allied-29": entry(experience=100),
                                    "german-31": entry(experience=30)})
     assert pilot(record, 0)["skills_to_choose"] == 1
-    games = [g for g in GAME.campaign_choices(record)
+    games = [g for g in week_games(record)
              if g["options"]["flyers"][0]["pilot"]["name"] == "Anne #1"]
     taken = [g["options"]["flyers"][0]["pilot"]["skills"] for g in games]
     assert taken == [["restricted-tailing"], ["maneuvers"], ["long-range-tailing"],
@@ -142,7 +153,7 @@ def test_competences_speciales_are_chosen_when_earned() -> None:
     record = after(record, games[5]["options"], {"allied-29": entry(experience=20),
                                                  "german-31": entry(experience=20)})
     assert pilot(record, 0)["skills"] == ["jams"] and pilot(record, 0)["skills_to_choose"] == 0
-    again = GAME.campaign_choices(record)[0]["options"]["flyers"][0]["pilot"]
+    again = week_games(record)[0]["options"]["flyers"][0]["pilot"]
     assert again["skills"] == ["jams"]  # the game's Carnet carries the skill
 
 
@@ -150,13 +161,14 @@ def test_an_ace_and_the_skills_for_aces_only() -> None:
     """As: five victories; "Par cinq avions abattus +1"; Valeur de Combat and Portée
     Étendue become choices."""
     record = start("1917-04")
-    first = GAME.campaign_choices(record)[0]["options"]
+    first = week_games(record)[0]["options"]
     record = after(record, first, {"allied-29": entry(experience=125, victories=5),
                                    "german-31": entry()})
     assert pilot(record, 0)["skills_to_choose"] == 2  # 100 points, and five victories
-    games = [g for g in GAME.campaign_choices(record)
+    games = [g for g in week_games(record)
              if g["options"]["flyers"][0]["pilot"]["name"] == "Anne #1"]
-    assert len(games) == 36  # two of the nine skills
+    assert len({frozenset(g["options"]["flyers"][0]["pilot"]["skills"]) for g in games}) \
+        == 36  # two of the nine skills (taken one after the other, in either order)
     assert ["combat-value", "extended-range"] in [
         g["options"]["flyers"][0]["pilot"]["skills"] for g in games]
     assert GAME.campaign_result(dict(record, date="1918-12"))["aces"] == ["Anne #1"]
@@ -166,7 +178,7 @@ def test_victoires_homologuees_shared_victories_count_for_ace() -> None:
     """§ Victoires Homologuées: 25 points for a shared victory; ruling R21: it counts
     toward the five of an ace."""
     record = start("1917-04")
-    first = GAME.campaign_choices(record)[0]["options"]
+    first = week_games(record)[0]["options"]
     shared = dict(entry(experience=4 * 25 + 25, victories=4), shared=["german-x"])
     record = after(record, first, {"allied-29": shared, "german-31": entry()})
     assert (pilot(record, 0)["victories"], pilot(record, 0)["experience"]) == (5, 125)
@@ -178,13 +190,13 @@ def test_l_experience_des_observateurs() -> None:
     """An observer advances only by his own victories; his pilot gets nothing for them;
     observers choose only shooting skills (four victories: 100 points, our reading)."""
     record = start("1917-04")
-    first = GAME.campaign_choices(record)[0]["options"]
+    first = week_games(record)[0]["options"]
     record = after(record, first, {"allied-29": entry(experience=10, observer="ok",
                                                       observer_victories=4),
                                    "german-31": entry()})
     assert pilot(record, 0)["observer"]["victories"] == 4
     assert (pilot(record, 0)["experience"], pilot(record, 0)["victories"]) == (10, 0)
-    games = [g for g in GAME.campaign_choices(record)
+    games = [g for g in week_games(record)
              if g["options"]["flyers"][0]["pilot"]["name"] == "Anne #1"]
     assert [g["options"]["flyers"][0]["pilot"]["observer_skills"] for g in games] == [
         ["fire-bonus"], ["jams"], ["no-deflection"]]
@@ -200,9 +212,9 @@ def test_changing_aircraft_as_new_types_come() -> None:
     record = start("1917-01", [{"name": "Bert", "side": "allied",
                                 "pilots": [{"nation": "english", "aircraft": "nieuport-17"}]},
                                PLAYERS[1]])
-    assert len(GAME.campaign_choices(record)) == 1
+    assert len(week_games(record)) == 1
     record = dict(record, date="1917-04")
-    games = GAME.campaign_choices(record)
+    games = week_games(record)
     assert allied(games) == ["nieuport-17", "sopwith-triplane", "bristol-f2b"]
     assert "Bristol F.2B #29 for his Nieuport 17" in games[2]["label"]
     record = after(record, games[2]["options"], {"allied-29": entry(), "german-31": entry()})
@@ -210,7 +222,7 @@ def test_changing_aircraft_as_new_types_come() -> None:
     assert (bert["aircraft"], bert["counter"], bert["since"]) == ("bristol-f2b", 29, "1917-04")
     assert bert["observer"] == {"victories": 0, "skills": [], "grounded": False}
     record = dict(record, date="1917-06")
-    games = GAME.campaign_choices(record)
+    games = week_games(record)
     assert allied(games) == ["bristol-f2b", "se-5a"]  # times Karl's new Albatros D.Va
     se5a = next(g for g in games if g["options"]["flyers"][0]["aircraft"] == "se-5a")
     record = after(record, se5a["options"], {"allied-22": entry(), "german-31": entry()})
@@ -227,20 +239,20 @@ def test_americans_lafayette_then_march_1918_then_the_usaas() -> None:
                       {"nation": "english", "aircraft": "sopwith-camel"}]}
     record = start("1918-02", [sam, PLAYERS[1]])
     record = dict(record, week=4)
-    flyers = GAME.campaign_choices(record)[0]["options"]
+    flyers = week_games(record)[0]["options"]
     record = after(record, flyers, {"allied-1": entry(), "german-31": entry()})
     assert record["date"] == "1918-03"
-    games = GAME.campaign_choices(record)
+    games = week_games(record)
     assert [g["options"]["flyers"][0]["pilot"]["name"] for g in games] == ["Sam #2"]
     alone = start("1918-02", [{"name": "Sam", "side": "allied",
                                "pilots": [{"nation": "american", "aircraft": "spad-7"}]},
                               PLAYERS[1]])
-    alone = after(dict(alone, week=4), GAME.campaign_choices(dict(alone, week=4))[0]["options"],
+    alone = after(dict(alone, week=4), week_games(dict(alone, week=4))[0]["options"],
                   {"allied-1": entry(), "german-31": entry()})
     assert (alone["date"], alone["week"]) == ("1918-04", 1)
     assert [g["reason"] for g in alone["games"][1:]] == [
         "no game: the allied side has nobody able to fly"] * 4
-    games = GAME.campaign_choices(alone)
+    games = week_games(alone)
     assert allied(games) == ["nieuport-28"]  # Karl may take the new German types
     with pytest.raises(InvalidOptions, match="Tableau des Avions en Ligne"):
         start("1918-03", [sam, PLAYERS[1]])  # no American starts in March 1918
@@ -252,7 +264,7 @@ def test_downed_pilots_prisoners_and_their_replacements() -> None:
     his observer, on his own rolls, may come back (grounded with the new pilot until a
     two-seater), an observer killed or taken is replaced by a novice."""
     record = start("1917-04")
-    first = GAME.campaign_choices(record)[0]["options"]
+    first = week_games(record)[0]["options"]
     record = after(record, first, {
         "allied-29": entry("prisoner", 40, 1, observer="ok", observer_victories=1),
         "german-31": entry("shot-down", 20)})
@@ -263,7 +275,7 @@ def test_downed_pilots_prisoners_and_their_replacements() -> None:
         "Anne #4", None, None, 0)
     assert anne["observer"] == {"victories": 1, "skills": [], "grounded": True}
     assert pilot(record, 1)["nation"] == "german" and pilot(record, 1)["aircraft"] is None
-    games = GAME.campaign_choices(record)
+    games = week_games(record)
     new = [g for g in games if g["options"]["flyers"][0]["pilot"]["name"] == "Anne #4"]
     nations = {g["options"]["flyers"][0]["pilot"]["nation"] for g in new}
     assert nations == {"english", "french", "american"}  # an American in the Lafayette
@@ -280,10 +292,10 @@ def test_downed_pilots_prisoners_and_their_replacements() -> None:
 
 def test_the_campaign_ends_after_november_1918() -> None:
     record = dict(start("1918-10"), date="1918-11", week=4)
-    options = GAME.campaign_choices(record)[0]["options"]
+    options = week_games(record)[0]["options"]
     done = after(record, options, {})
     assert done["date"] == "1918-12"
-    assert GAME.campaign_choices(done) == []
+    assert week_games(done) == []
     result = GAME.campaign_result(done)
     assert result is not None and result["aces"] == [] and result["games"] == 1
 
@@ -292,9 +304,12 @@ def fly_campaign(record: dict[str, Any], pick: random.Random | None) -> dict[str
     """Fly every week to the end of the war, random pilots in the games; the choices by
     ``pick`` (or always the first, as ``dogfight campaign fly`` does)."""
     seed = 0
-    while games := GAME.campaign_choices(record):
-        game = pick.choice(games) if pick else games[0]
-        record = GAME.campaign_record(record, game["options"], play(game["options"], seed))
+    while choices := GAME.campaign_choices(record):
+        chosen = pick.choice(choices) if pick else choices[0]
+        if "record" in chosen:  # a decision of the week: no game
+            record = chosen["record"]
+            continue
+        record = GAME.campaign_record(record, chosen["options"], play(chosen["options"], seed))
         seed += 1
     return record
 
@@ -338,3 +353,76 @@ def test_a_game_from_elsewhere_is_refused() -> None:
     record = start("1917-04")
     with pytest.raises(InvalidOptions, match="not the campaign's"):
         after(record, {"flyers": [{"aircraft": "spad-13", "pilot": {"name": "Zoe"}}]}, {})
+
+
+def four_players() -> dict[str, Any]:
+    """May 1918: Anne's and Otto's pilots are new (nationality, aircraft to choose), Bert's
+    has earned a skill, Karl's two (100 points, five victories)."""
+    def new(name: str, nation: str | None) -> dict[str, Any]:
+        return {"name": name, "nation": nation}
+
+    return {"campaign": "western-front", "date": "1918-05", "week": 1, "made": 4,
+            "players": [
+                {"name": "Anne", "side": "allied", "pilots": [new("Anne #1", None)]},
+                {"name": "Bert", "side": "allied", "pilots": [
+                    {"name": "Bert #2", "nation": "english", "aircraft": "sopwith-camel",
+                     "counter": 19, "since": "1918-05", "experience": 100,
+                     "skills_to_choose": 1}]},
+                {"name": "Karl", "side": "german", "pilots": [
+                    {"name": "Karl #3", "nation": "german", "aircraft": "fokker-d7",
+                     "counter": 49, "since": "1918-05", "experience": 130, "victories": 5,
+                     "skills_to_choose": 2}]},
+                {"name": "Otto", "side": "german", "pilots": [new("Otto #4", "german")]}]}
+
+
+def test_the_weeks_decisions_one_player_and_one_thing_at_a_time() -> None:
+    """§ Les Pilotes, § Les Avions, Tableau des Compétences Spéciales: each player decides
+    for himself, one thing at a time (his pilot's nationality, aircraft, skills), not the
+    whole week's product of every player's plans; the games reachable are the same."""
+    record = four_players()
+    rec = load(record)
+    each = [len(plans(GAME.dataset, rec, player)) for player in rec.players]
+    assert each == [9, 7, 36, 8]  # the week as one product: 18,144 games to choose from
+    asked: list[tuple[str, int]] = []
+    while "options" not in (first := GAME.campaign_choices(record))[0]:
+        label = first[0]["label"]
+        asked.append((label.split(": ")[1], len(first)))
+        assert {c["chooser"] for c in first} == {first[0]["chooser"]}
+        record = first[0]["record"]
+    assert asked == [("Anne", 3), ("Anne", 5), ("Bert", 7), ("Karl", 9), ("Karl", 8), ("Otto", 8)]
+    assert len(first) == 1 and first[0]["label"] == (
+        "1918-05, week 1: Anne: Anne #1 (english, Nieuport 17 #7); Bert: Bert #2 (Sopwith "
+        "Camel #19, takes Poursuite restreinte); Karl: Karl #3 (Fokker D.VII #49, takes "
+        "Poursuite restreinte and Manœuvres); Otto: Otto #4 (Albatros D.III #31, new)")
+    assert GAME.campaign_choices(record) == first
+
+
+def test_a_decision_names_its_player_and_what_it_decides() -> None:
+    record = four_players()
+    nations = GAME.campaign_choices(record)
+    assert [c["label"] for c in nations] == [
+        "1918-05, week 1: Anne: Anne #1 is english", "1918-05, week 1: Anne: Anne #1 is french",
+        "1918-05, week 1: Anne: Anne #1 is american"]
+    french = nations[1]["record"]
+    assert french["decided"] == {"Anne": ["Anne #1", "french"]}
+    assert french["players"] == GAME.campaign_choices(record)[0]["record"]["players"]
+    assert french["players"][0]["pilots"][0]["nation"] is None  # set once the game is flown
+    aircraft = GAME.campaign_choices(french)
+    assert [c["label"].split(": ", 2)[2] for c in aircraft] == [
+        "Anne #1 on the Nieuport 17", "Anne #1 on the Spad VII", "Anne #1 on the Spad XIII"]
+    assert all(c["chooser"] == "allied" for c in aircraft)
+
+
+def test_a_record_and_a_game_of_before_still_fold() -> None:
+    """A record kept before the week's decisions were split (no ``decided``) still loads,
+    and a game whose options carry every player's plan at once still folds in."""
+    record = four_players()
+    assert "decided" not in record
+    while "options" not in (last := GAME.campaign_choices(record)[-1]):
+        record = last["record"]
+    options = last["options"]
+    record = four_players()
+    later = after(record, options, {})
+    assert later["decided"] == {} and later["week"] == 2
+    assert pilot(later, 0)["nation"] == options["flyers"][0]["pilot"]["nation"]
+    assert pilot(later, 2)["skills"] == options["flyers"][2]["pilot"]["skills"]

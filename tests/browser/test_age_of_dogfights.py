@@ -2,7 +2,9 @@
 triangle board (static/boards/triangle.js): a short game of each mode (option ``mode``,
 docs/rules/age-of-dogfights.md) against the computer, to its end, moving each aircraft
 with the planner (the reachable points after the die, step by step, undo, Confirm), the
-control panels and the die shown. Book: 003_24ea110dc1b5a4d6.txt (MODES DE JEU)."""
+control panels and the die shown. Book: 003_24ea110dc1b5a4d6.txt (MODES DE JEU). And
+the target zones placed by agreement on the board, by two people (§ MARQUEURS DE ZONE
+CIBLE, § RECONNAISSANCE), by mouse, touch and keyboard."""
 
 from __future__ import annotations
 
@@ -101,3 +103,64 @@ def test_a_game_of_each_mode_to_its_end(server: str, new_page: Any, tmp_path: Pa
     clicked = play_to_the_end(page, READY, CLICK, 120, check_the_planner)
     assert planned, clicked
     assert "Game over" in page.inner_text(".outcome")
+
+
+ZONES = {"mode": "reconnaissance", "target_zones": "agreed",
+         "allies": ["britain-4", "france-13"], "germany": ["germany-4", "germany-13"]}
+
+
+def test_target_zones_placed_by_agreement(server: str, new_page: Any, tmp_path: Path) -> None:
+    """book: 003_24ea110dc1b5a4d6.txt § MARQUEURS DE ZONE CIBLE ("at agreed or given
+    positions") and § RECONNAISSANCE (3 + 3 zones, symmetrical): the allies place A, B,
+    C on the board, the Germans propose the given ones back, the allies agree."""
+    match = create(server, GAME, ZONES, {"allies": {"kind": "human"},
+                                         "germany": {"kind": "human"}}, seed=3)
+    pages = {}
+    for seat in ("allies", "germany"):
+        page = new_page()
+        page.goto(f"{server}/table.html?id={match['id']}"
+                  f"&token={match['seats'][seat]['token']}")
+        page.wait_for_selector("svg.triangle-board")
+        pages[seat] = page
+    allies, germany = pages["allies"], pages["germany"]
+    allies.wait_for_selector("#prompt .zone-planner")
+    assert "proposal 1 of 3" in allies.inner_text("#status")
+    # zone A: a lit place tapped on the board shows the zone and its mirror
+    corners = allies.locator("svg.triangle-board .plans .zone-corner")
+    assert corners.count() > 50
+    corners.nth(20).dispatch_event("click")
+    chosen = allies.inner_text("#prompt .zone-chosen")
+    assert allies.locator("svg.triangle-board .plans .zone-ghost").count() == 2
+    allies.click("#prompt button.zone-move[data-move='1,0']")  # one point East
+    moved = allies.inner_text("#prompt .zone-chosen")
+    assert moved != chosen
+    allies.screenshot(path=str(images(tmp_path) / "aod-target-zones.png"))
+    allies.click("#prompt #confirm")
+    allies.wait_for_function("() => document.querySelector('#prompt .zone-planner strong')"
+                             "?.textContent.includes('B')")
+    assert allies.locator("svg.triangle-board .target-zone").count() == 2  # A and its mirror
+    # zone B by keyboard: an arrow button, then C (the page's key) confirms
+    allies.focus("#prompt button.zone-move[data-move='0,1']")
+    allies.keyboard.press("Enter")
+    allies.locator("body").press("c")
+    allies.wait_for_function("() => document.querySelector('#prompt .zone-planner strong')"
+                             "?.textContent.includes('C')")
+    # zone C: the first place still lit
+    allies.locator("svg.triangle-board .plans .zone-corner").first.dispatch_event("click")
+    allies.click("#prompt #confirm")
+    # the Germans see the proposal and propose the given positions back
+    germany.wait_for_selector("#prompt button.decision >> text=Propose other target zones")
+    assert germany.locator("svg.triangle-board .target-zone").count() == 6
+    germany.click("#prompt button.decision >> text=Propose other target zones")
+    germany.wait_for_selector("#prompt .zone-planner button.given")
+    germany.click("#prompt .zone-planner button.given")
+    allies.wait_for_selector("#prompt button.decision >> text=Agree to these target zones")
+    assert "proposal 2 of 3" in allies.inner_text("#status")
+    allies.click("#prompt button.decision >> text=Agree to these target zones")
+    # agreed: the zones stay on the board, and the set-up goes on (MISE EN PLACE)
+    allies.wait_for_function("() => !document.querySelector('#status')?.textContent"
+                             ".includes('target zones: proposal')")
+    allies.wait_for_function("() => /agrees to the target zones/"
+                             ".test(document.querySelector('#log')?.textContent)")
+    assert allies.locator("svg.triangle-board .target-zone").count() == 6
+    assert allies.locator("#prompt .zone-planner").count() == 0

@@ -7,12 +7,18 @@ on its hex board (static/boards/hex.js).
     until Confirm writes it);
 (b) two people in two browser contexts: neither page nor any WebSocket frame shows the
     other seat's maneuver code or fire order before the reveal (book:
-    001_6a970d9ea6ae2da0.txt § LE SECRET).
+    001_6a970d9ea6ae2da0.txt § LE SECRET);
+(c) the fire order as a widget on the board (book: 001_6a970d9ea6ae2da0.txt § Le Combat,
+    Enregistrement; LES OBSERVATEURS): a Bristol F.2B's pilot and observer, each with the
+    aircraft in range lit on the map, a burst (courte, moyenne, longue), by mouse, by touch
+    (44 px) and by keyboard; Confirm writes the legal decision, and the fire table's roll
+    is drawn as a die over the board (§ Résolution, Jet de Dé).
 """
 
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +31,7 @@ require_browser()
 GAME = "ailes-de-la-gloire"
 READY = """() => Boolean(
   document.querySelector('.outcome') ||
+  document.querySelector('#prompt .fire-planner #confirm:not([disabled])') ||
   document.querySelector('#prompt button.decision:not([disabled])'))"""
 # one decision through the page: a maneuver chosen (first the straightest) and confirmed;
 # else the first target of a fire order, or the page's first button
@@ -39,6 +46,16 @@ CLICK = """() => {
     confirm.dataset.clicked = "1";
     confirm.click();
     return straight.dataset.code;
+  }
+  if (document.querySelector('#prompt .fire-planner')) {
+    const target = pick('button.fire-target');
+    if (target) target.click();
+    const confirm = pick('#confirm');
+    if (!confirm) return null;
+    const order = document.querySelector('#prompt .fire-planner .order').textContent;
+    confirm.dataset.clicked = "1";
+    confirm.click();
+    return order;
   }
   const button = pick('button.decision.target') || pick('button.decision');
   if (!button) return null;
@@ -147,3 +164,88 @@ def test_b_neither_seat_sees_the_others_maneuver_or_fire_order(server: str,
                                ".includes('Maneuvers revealed')")
     assert written in allied.inner_text("#log")
     assert check("german-49", "allied-13") > 0
+
+
+SAVE = Path(__file__).parent / "saves" / "ailes-two-seater-fire.save.json"
+# the save: a Bristol F.2B (allied-29) between an Albatros D.Va (german-33, behind it, in
+# the observer's arc) and a Fokker D.VII (german-49, ahead, in the pilot's fire range),
+# writing its fire order (greedy pilots to this point, seed 1)
+CUT = """() => [...document.querySelectorAll('#prompt .fire-planner button')]
+  .filter((b) => b.offsetParent !== null)
+  .map((b) => [b.textContent.trim().slice(0, 30), b.getBoundingClientRect()])
+  .filter(([, r]) => r.height < 43.5 || r.width < 43.5 || r.right > window.innerWidth + 1)
+  .map(([text, r]) => `${text} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def upload(server: str) -> dict[str, Any]:
+    request = urllib.request.Request(f"{server}/api/saves", data=SAVE.read_bytes(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        uploaded: dict[str, Any] = json.load(answer)
+    return uploaded
+
+
+def test_c_the_fire_order_widget_and_its_roll_as_a_die(server: str, new_page: Any,
+                                                       tmp_path: Path) -> None:
+    """book: 001_6a970d9ea6ae2da0.txt § Le Combat (Enregistrement: target and burst,
+    courte, moyenne ou longue; LES OBSERVATEURS: his own target and burst)."""
+    match = upload(server)
+    page = new_page()
+    page.goto(f"{server}/table.html?id={match['id']}"
+              f"&token={match['seats']['allied-29']['token']}")
+    page.wait_for_selector("#prompt .fire-planner")
+    planner = "#prompt .fire-planner"
+    # the pilot's targets lit on the map (range 0-3 ahead), the observer's section too
+    assert page.locator(f"{planner} fieldset[data-gunner='pilot']").count() == 1
+    assert page.locator(f"{planner} fieldset[data-gunner='observer']").count() == 1
+    assert page.locator("svg.hex-board .piece.in-range[data-piece='german-49']").count() == 1
+    assert page.locator("svg.hex-board .piece.in-range[data-piece='german-33']").count() == 0
+    assert page.locator("svg.hex-board .plane-arcs[data-plane='allied-29'] .arc-fire").count()
+    # nothing chosen: holding fire; a burst needs a target
+    assert "hold fire" in page.inner_text(f"{planner} .order")
+    assert page.locator(f"{planner} button.fire-burst[data-gunner='pilot']:not([disabled])"
+                        ).count() == 0
+    # the pilot's target tapped on the map, a long burst
+    page.locator("svg.hex-board .piece[data-piece='german-49']").dispatch_event("click")
+    assert page.locator("svg.hex-board .piece.targeted[data-piece='german-49']").count() == 1
+    page.click(f"{planner} button.fire-burst[data-gunner='pilot'][data-burst='long']")
+    # the observer's own target and burst, by keyboard: his section lights his targets
+    page.focus(f"{planner} button.fire-target[data-gunner='observer']")
+    page.keyboard.press("Enter")
+    assert page.locator("svg.hex-board .piece.in-range[data-piece='german-33']").count() == 1
+    page.focus(f"{planner} button.fire-burst[data-gunner='observer'][data-burst='medium']")
+    page.keyboard.press("Space")
+    order = page.inner_text(f"{planner} .order")
+    assert "long burst at german-49" in order and "medium burst at german-33" in order
+    assert page.locator("svg.hex-board .piece.targeted.by-observer[data-piece='german-33']"
+                        ).count() == 1
+    page.screenshot(path=str(images(tmp_path) / "ailes-fire-order.png"))
+    # C confirms (the page's key): the legal decision is written, the roll shown as a die
+    page.locator("body").press("c")
+    page.wait_for_selector(".dice-tray .die")
+    text = page.inner_text(".dice-tray")
+    assert "fire value" in text and "chits" in text
+    face = page.locator(".dice-tray svg.die").first.get_attribute("aria-label")
+    assert face in {"1", "2", "3", "4", "5", "6"}
+    assert f"die {face}" in text
+    page.screenshot(path=str(images(tmp_path) / "ailes-fire-dice.png"))
+    page.wait_for_function("() => document.querySelector('#log')?.textContent"
+                           ".includes('allied-29 writes its fire')")
+
+
+def test_d_the_fire_order_on_a_phone(server: str, new_page: Any, tmp_path: Path) -> None:
+    """book: 001_6a970d9ea6ae2da0.txt § Le Combat, Enregistrement: on a 390 x 844 touch
+    screen every button of the fire order is at least 44 px and the page no wider."""
+    match = upload(server)
+    page = new_page(has_touch=True, is_mobile=True, device_scale_factor=2)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/table.html?id={match['id']}"
+              f"&token={match['seats']['allied-29']['token']}")
+    page.wait_for_selector("#prompt .fire-planner")
+    page.tap("#prompt .fire-planner button.fire-target[data-gunner='pilot']")
+    page.tap("#prompt .fire-planner button.fire-burst[data-gunner='pilot'][data-burst='short']")
+    assert page.evaluate(CUT) == [], page.evaluate(CUT)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(images(tmp_path) / "ailes-fire-order-phone.png"), full_page=True)
+    page.tap("#confirm")
+    page.wait_for_selector(".dice-tray .die")

@@ -77,7 +77,7 @@ def test_a_grid_board_draws_its_cells_and_pieces(server: str, new_page: Any, tmp
     assert xs[0] < centre(4, 2)[0] < xs[1]
     assert "eliminated" in str(page.get_attribute(f"{svg} g.piece[data-piece='b2']", "class"))
     assert page.text_content(f"{svg} text.piece-label[data-piece='b1']") == "b1 · Albatros"
-    assert "allies: a (you)" in page.inner_text("#fake-board .legend")
+    assert "Allies: a (you)" in page.inner_text("#fake-board .legend")
     # the page's defaults: secrets under the seat's name, the prompt's text, the label
     assert words["secrets"] and "3" in words["secrets"]
     assert words["prompt"] == "Move your aircraft"

@@ -63,7 +63,7 @@ def pose(page: Any, plane: str) -> str:
 
 
 def log_length(page: Any) -> int:
-    return int(page.locator("#log li").count())
+    return int(page.locator("#log li.log-line").count())
 
 
 def plan(page: Any, cards: dict[str, list[int]]) -> None:
@@ -84,10 +84,10 @@ def fire_if_asked(page: Any) -> int:
         targets = page.locator("#prompt button.decision.target:not([disabled])")
         button = targets.first if targets.count() else page.locator(
             "#prompt button.decision:not([disabled])").first
-        before = page.evaluate("() => document.querySelector('#log').children.length")
+        before = page.locator("#log li.log-line").count()
         button.click()
         page.wait_for_function(
-            f"() => document.querySelector('#log').children.length > {before}")
+            f"() => document.querySelectorAll('#log li.log-line').length > {before}")
         given += 1
         wait_ready(page)
     return given
@@ -147,7 +147,7 @@ def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any) -> N
     assert turns >= 1
     assert fire_orders >= 1, f"no shot with seed {SEED} any more: choose another seed"
     assert log_length(page) > log_start
-    assert "Phase 1: spad flies straight" in page.inner_text("#log")
+    assert "spad flies 'straight' (card 1)" in page.inner_text("#log")
     # a finished game offers its replay and its save
     assert page.locator("#prompt a[href^='replay.html']").count() == 1
 
@@ -161,8 +161,12 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
     match_id = create_game(allies, server, max_turns=2, seats={"central": "open"})
     allies.wait_for_selector("#prompt .hand button.card")
 
-    central.goto(f"{server}/")
-    central.click(f"#open-seats-body tr[data-id='{match_id}'][data-seat='central'] button.join")
+    # the friend's seat: taken with the invitation link the creator's table shows
+    allies.wait_for_selector("#invites .invite-url")
+    link = allies.input_value("#invites .invite-url")
+    assert f"join={match_id}" in link and "invite=" in link
+    central.goto(link)
+    central.click("#join-invite button.join-invited")
     central.wait_for_url("**/table.html*")
     central.wait_for_selector("#prompt .hand button.card")
 
@@ -190,7 +194,7 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
     assert "spad plans card" not in text
     allies.keyboard.press("Enter")
     allies.wait_for_function("() => document.querySelector('#log')"
-                             "?.textContent.includes('fokker flies sharp turn left')")
+                             "?.textContent.includes(\"fokker flies 'sharp turn left'\")")
     central.wait_for_function("() => document.querySelector('#log')"
                               "?.textContent.includes('spad flies')")
     assert "spad plans card" not in central.inner_text("body")
@@ -207,9 +211,9 @@ def test_b_two_people_never_see_each_others_planned_cards(server: str, new_page:
                 revealed |= set(plane.get("revealed", []))
             if plane["id"] == "spad":
                 assert "plan" in plane  # the seat's own secrets do come through
-        # a card is public once its phase has been flown: "Phase k: fokker flies NAME"
+        # a card is public once its phase has been flown: "fokker flies 'NAME' (card N)"
         revealed |= {name for name in secret.values()
-                     if any(line.endswith(f"fokker flies {name}") for line in data["log"])}
+                     if any(f"fokker flies '{name}'" in line for line in data["log"])}
         for name in set(secret.values()) - revealed:
             assert name not in frame, f"{name!r} reached the allies before its reveal"
         assert "fokker plans card" not in frame
@@ -272,12 +276,12 @@ def test_d_hot_seat_hides_each_seat_behind_a_hand_over_screen(server: str,
     page.click("#create")
     page.wait_for_url("**/table.html*hotseat=1*")
     page.wait_for_selector("#handover:not([hidden])")
-    assert "allies" in page.inner_text("#handover")
+    assert "Allies" in page.inner_text("#handover")
     page.click("#handover-button")
     page.wait_for_selector("#prompt .plan-plane[data-plane='spad']")
     plan(page, {"spad": [4, 6, 5]})  # bank left, bank right, bank left
     page.wait_for_selector("#handover:not([hidden])")
-    assert "central" in page.inner_text("#handover")
+    assert "Central Powers" in page.inner_text("#handover")
     assert page.inner_text("#secrets").strip() == ""  # the SPAD's plan is gone
     assert page.locator(".plan-plane[data-plane='spad']").count() == 0
     page.click("#handover-button")

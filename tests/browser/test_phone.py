@@ -1,7 +1,8 @@
 """Whole games on a phone-sized touch screen (390 x 844): Wings of War and Down In
 Flames to their end, the board first, then the decisions, then the log; nothing wider
-than the screen, touch targets of at least 44 px, no keyboard hint. Screenshots go to
-docs/img when DOGFIGHT_SCREENSHOTS is set (else a temporary folder).
+than the screen, touch targets of at least 44 px, no keyboard hint. Age of Dogfights'
+step planner and target-zone planner as a bottom sheet over the board, both in sight.
+Screenshots go to docs/img when DOGFIGHT_SCREENSHOTS is set (else a temporary folder).
 """
 
 from __future__ import annotations
@@ -104,3 +105,73 @@ def test_a_down_in_flames_game_on_a_phone(server: str, new_page: Any, tmp_path: 
             continue
         page.wait_for_function("() => !document.querySelector('#prompt [data-clicked]')")
     assert "Game over" in page.inner_text(".outcome")
+
+
+AOD_READY = """() => Boolean(
+  document.querySelector('.outcome') ||
+  document.querySelector('#prompt .steer-planner') ||
+  document.querySelector('#prompt button.decision:not([disabled])'))"""
+SHEET = """() => {
+  const sheet = document.querySelector('#prompt').getBoundingClientRect();
+  const board = document.querySelector('svg.triangle-board').getBoundingClientRect();
+  const confirm = document.querySelector('#prompt #confirm').getBoundingClientRect();
+  return {top: sheet.top, bottom: sheet.bottom, boardTop: board.top,
+          position: getComputedStyle(document.querySelector('#prompt')).position,
+          confirmBottom: confirm.bottom, height: window.innerHeight};
+}"""
+
+
+def sheet_in_sight(page: Any) -> dict[str, Any]:
+    """The decisions a bottom sheet: fixed at the foot of the screen, under half of it,
+    the board's top above it and in sight, Confirm in sight without scrolling."""
+    box: dict[str, Any] = page.evaluate(SHEET)
+    assert box["position"] == "fixed", box
+    assert abs(box["bottom"] - box["height"]) <= 1 and box["top"] >= box["height"] * 0.5, box
+    assert 0 <= box["boardTop"] < box["top"] - 250, box  # 250 px of board at least
+    assert box["confirmBottom"] <= box["height"], box
+    return box
+
+
+def test_age_of_dogfights_planners_are_a_bottom_sheet_on_a_phone(
+        server: str, new_page: Any, tmp_path: Path) -> None:
+    """book: 003_24ea110dc1b5a4d6.txt § UN TOUR (the move step by step) and § MARQUEURS
+    DE ZONE CIBLE (the zones placed by agreement): on a phone the planner sits over the
+    board's foot, so the board and the planner are used together; it folds down."""
+    page = phone(new_page)
+    match_id, tokens = create(server, "age-of-dogfights",
+                              {"mode": "reconnaissance", "target_zones": "agreed", "turns": 1,
+                               "allies": ["britain-4", "france-13"],
+                               "germany": ["germany-4", "germany-13"]},
+                              {"allies": {"kind": "human"},
+                               "germany": {"kind": "pilot", "pilot": "random"}}, seed=3)
+    page.goto(f"{server}/table.html?id={match_id}&token={tokens['allies']}")
+    page.wait_for_selector("#prompt .zone-planner")
+    sheet_in_sight(page)
+    assert page.evaluate(WIDE) <= 390, "the table scrolls sideways"
+    assert page.evaluate(CUT) == [], page.evaluate(CUT)
+    page.screenshot(path=str(images(tmp_path) / "aod-target-zones-phone.png"))
+    page.tap("#prompt .zone-planner button.given")  # the given positions, all at once
+    deadline = time.monotonic() + 60
+    while not page.locator("#prompt .steer-planner").count():
+        assert time.monotonic() < deadline, "no move to plan"
+        page.wait_for_function(AOD_READY)
+        if page.locator("#prompt .steer-planner").count():
+            break
+        before = page.locator("#log li").count()
+        page.locator("#prompt button.decision:not([disabled])").first.tap()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}"
+                               " || document.querySelector('#prompt .steer-planner')")
+    if page.locator("#skip").count():
+        page.tap("#skip")
+    sheet_in_sight(page)
+    assert page.evaluate(WIDE) <= 390, "the table scrolls sideways"
+    assert page.evaluate(CUT) == [], page.evaluate(CUT)
+    page.tap("#prompt button.step:not([disabled])")
+    assert page.locator("svg.triangle-board .plans .plan-line").count() == 1
+    page.screenshot(path=str(images(tmp_path) / "aod-planner-phone.png"))
+    # folded down: the whole board in sight; up again
+    page.tap("#prompt .sheet-toggle")
+    assert page.evaluate("() => document.querySelector('#prompt').getBoundingClientRect()"
+                         ".height") < 80
+    page.tap("#prompt .sheet-toggle")
+    sheet_in_sight(page)

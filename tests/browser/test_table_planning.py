@@ -139,4 +139,4 @@ def test_the_thinking_indicator_during_a_computer_turn(server: str, new_page: An
             page.locator("#prompt button.decision:not([disabled])").first.click()
         page.wait_for_timeout(100)
     seen = page.evaluate("window.sawThinking")
-    assert any("central (computer) is thinking" in text for text in seen), seen
+    assert any("Central Powers (computer) is thinking" in text for text in seen), seen

@@ -36,7 +36,7 @@ def test_campaign_missions_by_the_api(client: TestClient) -> None:
     now = client.get(f"/api/campaigns/{cid}").json()
     assert now["games"] == [{"seq": 0, "id": made.json()["id"], "recorded": True}]
     assert now["record"]["missions"][0]["target"] == 3
-    listed = client.get("/api/campaigns").json()
+    listed = client.get("/api/campaigns", params={"ids": cid}).json()
     assert [c["id"] for c in listed] == [cid]
 
 

@@ -98,7 +98,11 @@ class MctsPilot:
         self.last_iterations = 0
         """Iterations the last search ran (figures and tests)."""
 
-    def choose(self, game_id: str, observation: Any, search: Search | None = None) -> Decision:
+    def choose(self, game_id: str, observation: Any, search: Search | None = None,
+               report: Callable[[Decision], None] | None = None) -> Decision:
+        """``report`` (optional) is told the best decision so far as the search goes (the
+        policy's first candidate, then each new most-visited one): what a caller whose
+        deadline cuts the search short plays (the server's pilot workers)."""
         legal: list[Decision] = observation.get("legal") or []
         if len(legal) == 1 or search is None:
             return self.fallback.choose(game_id, observation)
@@ -115,6 +119,9 @@ class MctsPilot:
             raise DogfightError("the search policy offered no legal decision")
         if len(macros) == 1:
             return macros[0][0]
+        leader = 0
+        if report is not None:
+            report(macros[0][0])
         exploration = policy.exploration
         visits = [0] * len(macros)
         value = [0.0] * len(macros)
@@ -127,12 +134,16 @@ class MctsPilot:
             state = search.sample(self.rng)
             _, self.rng = next_u64(self.rng)
             state, self.rng = policy.reshape(state, seat, self.rng)
+            if report is not None:
+                leader = self._report(report, macros, visits, value, leader)
             index = self._pick(visits, value, done, exploration)
             visits[index] += 1
             value[index] += self._playout(game, policy, seat, state, macros[index])
         self.last_iterations = done
         best = max(range(len(macros)),
                    key=lambda i: (visits[i], value[i] / max(1, visits[i]), -i))
+        if report is not None:
+            self._report(report, macros, visits, value, leader)
         return macros[best][0]
 
     def _left(self, done: int, elapsed: float) -> float:
@@ -157,6 +168,17 @@ class MctsPilot:
             elif v > second:
                 second = v
         return first - second > left
+
+    @staticmethod
+    def _report(report: Callable[[Decision], None], macros: list[list[Decision]],
+                visits: list[int], value: list[float], leader: int) -> int:
+        """Tell ``report`` the candidate chosen now if it is not ``leader``; the one
+        chosen now."""
+        best = max(range(len(macros)),
+                   key=lambda i: (visits[i], value[i] / max(1, visits[i]), -i))
+        if best != leader:
+            report(macros[best][0])
+        return best
 
     @staticmethod
     def _pick(visits: list[int], value: list[float], total: int,

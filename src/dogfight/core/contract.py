@@ -98,6 +98,10 @@ class Game(ABC, Generic[S]):
     """The kind of map the game is played on, which chooses the browser's board:
     ``table`` (a continuous table), ``hex`` (a hex map), ``triangle`` (a triangle-point
     grid) or ``none`` (no map: cards and counters only)."""
+    shadows: ClassVar[Mapping[str, str]] = {}
+    """Public event kinds that only tell everyone else what the seat's own secret event
+    just before says (``{"card-planned": "planned"}``): a player's log shows the seat
+    its secret, not both. Without it, a public ``*-sealed`` event is read so."""
     developer: ClassVar[bool] = False
     """A game for developers (tests): the lobby offers it only with ``?dev=1``."""
 
@@ -119,6 +123,11 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def seats(self, state: S) -> Mapping[Seat, Side]:
         """Every seat of the game, in table order, with its side (team)."""
+
+    def seat_names(self, state: S) -> Mapping[Seat, str]:
+        """Seats as people name them (English msgids, e.g. a nation), where the game
+        names them; the others are named after their side (the server's pages)."""
+        return {}
 
     @abstractmethod
     def pending(self, state: S) -> Mapping[Seat, Prompt]:
@@ -173,7 +182,7 @@ class Game(ABC, Generic[S]):
     def describe(self, event: Event) -> str:
         """The event in words, for logs."""
         parts = self.template(event)
-        if parts is not None:
+        if parts is not None and parts[0]:  # an empty template: not in a player's log
             return parts[0].format(**parts[1])
         if not event.data:
             return event.kind
@@ -211,7 +220,9 @@ class Game(ABC, Generic[S]):
 
     def campaign_choices(self, campaign: JSON) -> list[JSON]:
         """The games that may be played next, each ``{"chooser": side, "label": str,
-        "options": {...}}``; empty once the campaign is over."""
+        "options": {...}}``, or the decisions to take before the next game, each
+        ``{"chooser", "label", "record": {...}}`` (the record once it is taken; no game is
+        played: ``campaigns.decide``); empty once the campaign is over."""
         return []
 
     def campaign_record(self, campaign: JSON, options: Mapping[str, Any],

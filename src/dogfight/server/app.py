@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -55,6 +56,7 @@ from dogfight.server.hub import (
     GameOver,
     Hub,
     Unauthorized,
+    token_hash,
 )
 from dogfight.server.pilots import BadPilot, PilotPool, default_workers
 from dogfight.store.db import Database, NotFound, TooLong
@@ -232,51 +234,69 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def create(request: Request) -> dict[str, Any]:
         body = decode(await request.body(), NewMatch)
         match_id, answer = await asyncio.to_thread(
-            hub.create, body.game, body.options, body.seed, body.seats)
+            lambda: hub.create(body.game, body.options, body.seed, body.seats,
+                               listed=body.listed))
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
-                "practice": body.seed is not None}
+                "practice": body.seed is not None, "listed": body.listed}
 
     @app.get("/api/matches")
     def matches(ids: str | None = None, open: int = 0) -> list[dict[str, Any]]:
-        """Games by id (those a browser holds), or the games with an open seat: there is
-        no list of everyone's games."""
+        """Games by id (those a browser holds), or the games with an open seat that
+        their creators listed in the lobby: there is no list of everyone's games."""
         if ids is None and not open:
             raise MalformedBody("ask for games by ids=ID,ID... or for open=1", "$.ids")
-        wanted = [i for i in (ids or "").split(",") if i] if ids is not None else None
-        if wanted is not None and (len(wanted) > MAX_IDS or any(len(i) > 32 for i in wanted)):
-            raise MalformedBody(f"at most {MAX_IDS} ids of 32 characters", "$.ids")
+        wanted = id_list(ids)
         found = database.list_games(ids=wanted, open_seats=bool(open), limit=MAX_IDS)
         out = []
         for summary in found:
             entry = hub.summary(summary.id)
             entry["updated_at"] = summary.updated_at.isoformat()
+            entry["listed"] = summary.listed
             out.append(entry)
         return out
 
     @app.get("/api/matches/{match_id}")
-    def get_match(match_id: str, request: Request, lang: str = "en") -> Response:
-        """The game as the token's seat (or a spectator) sees it."""
+    def get_match(match_id: str, request: Request, lang: str = "en",
+                  hints: int = 0) -> Response:
+        """The game as the token's seat (or a spectator) sees it; ``hints=1``: with its
+        planners' hints (``observation.hints``, for a page that shows a planner)."""
         live = hub.get(match_id)
         seat = live.seat_of(token_of(request))
         lang = lang if lang in LANGUAGES else "en"
-        return Response(hub.frame(match_id, seat, lang, translator(lang), live),
+        return Response(hub.frame(match_id, seat, lang, translator(lang), live,
+                                  hints=bool(hints)),
                         media_type="application/json")
+
+    @app.get("/api/matches/{match_id}/log")
+    def log_page(match_id: str, request: Request, before: int, limit: int = 300,
+                 lang: str = "en") -> dict[str, Any]:
+        """Older lines of the log as the token's seat (or a spectator) saw them."""
+        live = hub.get(match_id)
+        seat = live.seat_of(token_of(request))
+        return hub.log_page(match_id, seat, before, limit, translator(lang))
 
     @app.post("/api/matches/{match_id}/join", openapi_extra=openapi_body(Join))
     async def join(match_id: str, request: Request) -> dict[str, Any]:
         body = decode(await request.body(), Join)
-        token = await asyncio.to_thread(hub.join, match_id, body.seat)
+
+        def joined() -> str:
+            admit(database, match_id, body.seat, body.invite)
+            return hub.join(match_id, body.seat)
+
+        token = await asyncio.to_thread(joined)
         return {"token": token, "seat": body.seat}
 
     @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
-    async def act(match_id: str, request: Request, lang: str = "en") -> Response:
+    async def act(match_id: str, request: Request, lang: str = "en",
+                  hints: int = 0) -> Response:
         body = decode(await request.body(), Act)
         token = token_of(request)
 
         def played() -> tuple[bytes, float, float]:
             began = time.perf_counter()
             seat, live = hub.act(match_id, token, body.decision, body.seq)
-            return (hub.frame(match_id, seat, shown, translator(shown), live),
+            return (hub.frame(match_id, seat, shown, translator(shown), live,
+                              hints=bool(hints)),
                     began, time.perf_counter())
 
         shown = lang if lang in LANGUAGES else "en"
@@ -309,9 +329,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     # -- campaigns: series of games kept in the database (dogfight.campaigns) ------------
     @app.get("/api/campaigns")
-    def campaign_list() -> list[dict[str, Any]]:
+    def campaign_list(ids: str | None = None) -> list[dict[str, Any]]:
+        """Campaigns by id (those a browser holds): there is no list of everyone's."""
+        wanted = id_list(ids)
+        if wanted is None:
+            raise MalformedBody("ask for campaigns by ids=ID,ID...", "$.ids")
         return [{"id": c.id, "game": c.game, "name": c.name, "status": c.status,
-                 "games": len(c.games)} for c in database.list_campaigns()]
+                 "games": len(c.games)}
+                for c in database.list_campaigns(ids=wanted, limit=MAX_IDS)]
 
     @app.post("/api/campaigns", status_code=201, openapi_extra=openapi_body(NewCampaign))
     async def campaign_start(request: Request) -> dict[str, Any]:
@@ -329,18 +354,24 @@ def create_app(db_url: str | None = None) -> FastAPI:
     async def campaign_next(campaign_id: str, request: Request) -> dict[str, Any]:
         """The campaign's next game: ``choice`` (a number from its choices), seats and
         seed as for a new match; the game, its seats and its place in the campaign are
-        stored in one transaction."""
+        stored in one transaction. A choice that is a decision (it gives a ``record``,
+        no game) is taken: the answer is the campaign, ``decided``."""
         body = decode(await request.body(), NextGame)
+        if await asyncio.to_thread(campaigns.is_decision, database, campaign_id, body.choice):
+            await asyncio.to_thread(campaigns.decide, database, campaign_id, body.choice)
+            return {"campaign": campaign_id, "decided": True,
+                    **await asyncio.to_thread(campaigns.status, database, campaign_id)}
 
         def started() -> tuple[str, dict[str, Any]]:
             options = campaigns.next_options(database, campaign_id, body.choice)
             info = database.campaign(campaign_id)
             return hub.create(info.game, options, body.seed, body.seats,
-                              campaign=(campaign_id, len(info.games)))
+                              listed=body.listed, campaign=(campaign_id, len(info.games)))
 
         match_id, answer = await asyncio.to_thread(started)
         return {"id": match_id, "seats": answer, "spectator": f"/table.html?id={match_id}",
-                "campaign": campaign_id, "practice": body.seed is not None}
+                "campaign": campaign_id, "practice": body.seed is not None,
+                "listed": body.listed}
 
     @app.get("/api/matches/{match_id}/replay")
     def replay(match_id: str, step: int = 0, seat: str | None = None,
@@ -360,12 +391,16 @@ def create_app(db_url: str | None = None) -> FastAPI:
         queue = hub.watch(match_id)
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
+        hints = websocket.query_params.get("hints") == "1"  # a page showing a planner
         try:
             while True:
-                # the cached match: a wake follows a move recorded here, or a catch-up
-                data = await asyncio.to_thread(
-                    lambda: hub.frame(match_id, seat, lang, translator(lang),
-                                      hub.cached(match_id)))
+                # the cached match: a wake follows a move recorded here, or a catch-up;
+                # its body made already (by the move's answer, another socket): no thread
+                data = hub.ready_frame(match_id, seat, lang, hints)
+                if data is None:
+                    data = await asyncio.to_thread(
+                        lambda: hub.frame(match_id, seat, lang, translator(lang),
+                                          hub.cached(match_id), hints=hints))
                 await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
                 change = asyncio.ensure_future(queue.get())
@@ -385,6 +420,31 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
     return app
+
+
+def id_list(ids: str | None) -> list[str] | None:
+    """``ids=a,b,c`` as a list (None without it), at most ``MAX_IDS`` ids of 32
+    characters."""
+    if ids is None:
+        return None
+    wanted = [i for i in ids.split(",") if i]
+    if len(wanted) > MAX_IDS or any(len(i) > 32 for i in wanted):
+        raise MalformedBody(f"at most {MAX_IDS} ids of 32 characters", "$.ids")
+    return wanted
+
+
+def admit(database: Database, match_id: str, seat: str, invite: str | None) -> None:
+    """An open seat of a game not listed in the lobby is taken only with its invitation
+    (the token of its link, compared with the stored hash in constant time)."""
+    listed, invite_hash = database.admission(match_id, seat)
+    if listed:
+        return
+    if invite is None:
+        raise Forbidden("this game's open seats are taken with their invitation link "
+                        "only: ask its creator for the link")
+    if not secrets.compare_digest(invite_hash or "", token_hash(invite)):
+        raise Forbidden("this invitation is not this seat's: ask the game's creator for "
+                        "the link again")
 
 
 def translator(lang: str) -> Callable[[str], str] | None:

@@ -50,8 +50,9 @@ class MalformedBody(DogfightError):
 
 
 class SeatSpec(Struct):
-    """Who takes a seat: a person holding a token, an open seat anyone may join, or a
-    computer pilot (a level of ``/api/catalog``, or a capped budget)."""
+    """Who takes a seat: a person holding a token, an open seat (taken with its
+    invitation, or by anyone from the lobby if the game is listed), or a computer pilot
+    (a level of ``/api/catalog``, or a capped budget)."""
 
     kind: Literal["human", "open", "pilot"] = "human"
     pilot: Annotated[str, Meta(max_length=32)] | UnsetType = UNSET
@@ -60,12 +61,14 @@ class SeatSpec(Struct):
 
 class NewMatch(Struct):
     """``POST /api/matches``: a game, its options, its seats; a chosen ``seed`` makes a
-    practice game."""
+    practice game; ``listed``: its open seats are listed in the lobby for anyone to
+    take (by default only their invitation links admit)."""
 
     game: Name
     options: dict[str, Any] = {}
     seats: dict[SeatName, SeatSpec] = {}
     seed: Seed | None = None
+    listed: bool = False
 
 
 class Preview(Struct):
@@ -76,9 +79,11 @@ class Preview(Struct):
 
 
 class Join(Struct):
-    """``POST /api/matches/{id}/join``: the open seat to take."""
+    """``POST /api/matches/{id}/join``: the open seat to take, and its invitation (the
+    token its link carries; needed unless the game is listed in the lobby)."""
 
     seat: SeatName
+    invite: Annotated[str, Meta(max_length=64)] | None = None
 
 
 class Act(Struct):
@@ -99,11 +104,12 @@ class NewCampaign(Struct):
 
 class NextGame(Struct):
     """``POST /api/campaigns/{id}/next``: choice number ``choice`` of the campaign's
-    choices, its seats and seed as for a new match."""
+    choices, its seats, seed and listing as for a new match."""
 
     choice: Annotated[int, Meta(ge=0, le=1000)]
     seats: dict[SeatName, SeatSpec] = {}
     seed: Seed | None = None
+    listed: bool = False
 
 
 BODIES: tuple[type[Struct], ...] = (NewMatch, Preview, Join, Act, NewCampaign, NextGame)

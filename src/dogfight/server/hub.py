@@ -26,18 +26,22 @@ import msgspec
 from msgspec import UNSET
 from sqlalchemy.exc import SQLAlchemyError
 
-from dogfight.core.contract import Event, Game, Seat, observe
+from dogfight.core.contract import Seat, observe
 from dogfight.core.errors import DogfightError, IllegalDecision, InvalidOptions, ReplayError
 from dogfight.core.match import CHECK_LENGTH, Action, Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import derive_seed
+from dogfight.server import journal
 from dogfight.server.bodies import SeatSpec
+from dogfight.server.journal import words
 from dogfight.server.pilots import (
     LEVELS,
     PilotPool,
     budgeted,
     check_pilot,
     fallback,
+    searching,
+    seconds_of,
     think,
     turn_budget,
 )
@@ -47,7 +51,7 @@ from dogfight.store.saves import Save, check_save
 CHANNEL = "dogfight"
 EVENTS_SENT = 400
 """The newest events a body carries, numbered from the game's first (as the seat sees them)."""
-__all__ = ["LEVELS", "Hub"]
+__all__ = ["LEVELS", "Hub", "words"]
 
 
 def token_hash(token: str) -> str:
@@ -176,12 +180,13 @@ class Hub:
 
     # -- creating -------------------------------------------------------------------------
     def create(self, game_id: str, options: Mapping[str, Any], seed: int | None,
-               seats: Mapping[str, SeatSpec], *,
+               seats: Mapping[str, SeatSpec], *, listed: bool = False,
                campaign: tuple[str, int] | None = None) -> tuple[str, dict[str, Any]]:
         """A new game, its seats (and its place in a campaign) stored in one
         transaction, after every input is checked. Without ``seed`` the server draws it
         from a secret (shown once the game is over); a chosen seed makes a practice
-        game, marked as such."""
+        game, marked as such. Each open seat gets an invitation token (answered once,
+        here; stored hashed); ``listed`` lists the open seats in the lobby."""
         game = get_game(game_id)
         practice = seed is not None
         seed = secrets.randbits(63) if seed is None else seed
@@ -199,8 +204,9 @@ class Hub:
                 infos.append(SeatInfo(seat, "human", None, token_hash(token)))
                 answer[seat] = {"kind": "human", "token": token}
             elif spec.kind == "open":
-                infos.append(SeatInfo(seat, "open", None, None))
-                answer[seat] = {"kind": "open"}
+                invite = new_token()
+                infos.append(SeatInfo(seat, "open", None, None, token_hash(invite)))
+                answer[seat] = {"kind": "open", "invite": invite}
             else:
                 # BadPilot: nothing written
                 pilot = check_pilot("random" if spec.pilot is UNSET else spec.pilot)
@@ -208,7 +214,8 @@ class Hub:
                 answer[seat] = {"kind": "pilot", "pilot": pilot}
         match_id = self.db.create_game(game.id, game.version, seed, dict(match.options),
                                        {i.seat: i.pilot or i.kind for i in infos},
-                                       practice=practice, seats=infos, campaign=campaign)
+                                       practice=practice, listed=listed, seats=infos,
+                                       campaign=campaign)
         self._keep(match_id, Live(match, infos, practice))
         self.drive(match_id)
         return match_id, answer
@@ -254,26 +261,36 @@ class Hub:
         position now stored, unless the client named the position it saw (``seq``)."""
         if not token:
             raise Unauthorized("a seat's token is needed to play")
-        for attempt in range(3):
-            live = self.get(match_id)  # caught up with the database
-            with live.lock:
-                seat = live.seat_of(token)
-                assert seat is not None
-                if live.match.over:
-                    raise GameOver("the game is over")
-                if seq is not None and seq != len(live.match.actions):
-                    raise GameOver(f"the game has moved on (now at action "
-                                   f"{len(live.match.actions)}, you sent {seq}): reload")
-                try:
+        with self.guard:
+            cached = self.live.get(match_id)
+        for attempt in range(4):
+            # first the match as cached here, without asking the database (the write
+            # refuses a stale position: then, and on any refusal, the stored one)
+            fresh = cached is None or attempt > 0
+            live = self.get(match_id) if fresh else cached
+            assert live is not None
+            try:
+                with live.lock:
+                    seat = live.seat_of(token)
+                    assert seat is not None
+                    if live.match.over:
+                        raise GameOver("the game is over")
+                    if seq is not None and seq != len(live.match.actions):
+                        raise GameOver(f"the game has moved on (now at action "
+                                       f"{len(live.match.actions)}, you sent {seq}): reload")
                     self._record(match_id, live, seat, decision)
-                except GameOver:
-                    if seq is not None or attempt == 2:
-                        raise
-                    continue  # another process moved first: try on the stored position
-                shown = Live(live.match, live.seats, live.practice)
+                    shown = Live(live.match, live.seats, live.practice)
+                    pilots = any(i.kind == "pilot" for i in live.seats)
+            except DogfightError as exc:
+                if not fresh:
+                    continue  # perhaps only stale: judged again on the stored position
+                if not isinstance(exc, GameOver) or seq is not None or attempt == 3:
+                    raise
+                continue  # another process moved first: try on the stored position
             break
         self.wake(match_id)  # the other processes were told in the same transaction
-        self.drive(match_id)
+        if pilots:
+            self.drive(match_id)
         assert seat is not None
         return seat, shown
 
@@ -330,9 +347,10 @@ class Hub:
     def _pilots_move(self, match_id: str, limit: int = 10_000) -> None:
         """Computer pilots decide until a person must (each from its own view), thinking
         outside the match's lock; a decision made on a position that has since moved on
-        is thought again."""
+        is thought again. The match as cached here: a position another process has
+        moved on is refused by the write (then read again from the database)."""
         for _ in range(limit):
-            live = self.get(match_id)
+            live = self.cached(match_id)
             with live.lock:
                 match = live.match
                 pilots = {i.seat: i.pilot for i in live.seats
@@ -348,19 +366,27 @@ class Hub:
                 key = (match_id, match.game.seats(state)[seat], match.game.turn(state))
                 spent, made = self.spent.get(key, (0.0, 0))
                 name = budgeted(pilots[seat], spent)
-            self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
-                                       "seconds": round(spent, 1),
-                                       "budget": turn_budget(pilots[seat])}
-            self.wake(match_id)
+            if searching(name):
+                if self.db.action_count(match_id) != seq:  # stale here: no search wasted
+                    self.get(match_id)
+                    continue
+                # the pages show who thinks (quick pilots leave them no time to)
+                self.thinking[match_id] = {"seat": seat, "turn": key[2], "decisions": made,
+                                           "seconds": round(spent, 1),
+                                           "budget": turn_budget(pilots[seat])}
+                self.wake(match_id)
             started = time.monotonic()
             if self.pool is None:
                 decision = think(name, seed, game_id, state, seat)
             else:
-                decision = self.pool.decide(name, seed, game_id, state, seat)
+                seconds = seconds_of(name)  # its wait for a worker counts against it
+                decision = self.pool.decide(
+                    name, seed, game_id, state, seat,
+                    None if seconds is None else started + seconds)
             self.spent = {k: v for k, v in self.spent.items()
                           if k[0] != match_id or k[2] >= key[2]}
             self.spent[key] = (spent + time.monotonic() - started, made + 1)
-            live = self.get(match_id)
+            live = self.cached(match_id)
             with live.lock:
                 if len(live.match.actions) != seq:
                     continue
@@ -374,11 +400,16 @@ class Hub:
 
     # -- seeing -------------------------------------------------------------------------------
     def body(self, match_id: str, live: Live, seat: Seat | None,
-             translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+             translate: Callable[[str], str] | None = None,
+             hints: bool = False) -> dict[str, Any]:
+        """What ``seat`` sees; its planners' hints (``Game.hints``, which may be costly)
+        only when ``hints`` (a page that shows a planner asks for them)."""
         match = live.match
         game = match.game
         events = match.events_for(seat)
-        log = [words(game, event, translate) for event in events[-300:]]
+        named = journal.names(game, match.state, translate)
+        in_log = journal.names(game, match.state, translate, numbered=False)
+        log = journal.lines(game, events, seat, game.turn(match.state))
         return {
             "id": match_id,
             "game": game.id,
@@ -390,11 +421,16 @@ class Hub:
             "seat": seat,
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
+            # seats (and sides) as people name them, in the reader's language
+            "seat_names": named,
             # the kind of map chooses the page's board (static/boards/index.js)
             "observation": {**observe(game, match.state, seat), "board": game.board,
-                            # the seat's planners' hints (Game.hints), its own only
-                            "hints": None if seat is None else game.hints(match.state, seat)},
-            "log": log,
+                            # the seat's planners' hints (Game.hints), its own only,
+                            # for the pages that ask (pilots and watchers never pay)
+                            "hints": game.hints(match.state, seat)
+                            if hints and seat is not None else None},
+            # the newest page of the seat's log (older pages: log_page)
+            **journal.page(game, log, len(log) - journal.PAGE, len(log), translate, in_log),
             # what happened, for the page to show it as it happens (moves, shots)
             "events": [{"n": n, "kind": e.kind, "data": dict(e.data)}
                        for n, e in enumerate(events)][-EVENTS_SENT:],
@@ -403,27 +439,44 @@ class Hub:
 
     def frame(self, match_id: str, seat: Seat | None, lang: str,
               translate: Callable[[str], str] | None = None,
-              live: Live | None = None) -> bytes:
+              live: Live | None = None, hints: bool = False) -> bytes:
         """The body as ``seat`` sees it, encoded (with ``"type": "state"`` for sockets):
-        made once for every socket and answer of the same seat and language at the same
-        position."""
+        made once for every socket and answer of the same seat, language and asking for
+        hints or not, at the same position."""
         live = self.get(match_id) if live is None else live
         match = live.match
-        thinking = self.thinking.get(match_id)
-        key = (match_id, len(match.actions), seat, lang, live.practice,
-               tuple((i.seat, i.kind) for i in live.seats),
-               None if thinking is None else tuple(sorted(thinking.items())))
+        hints = hints and seat is not None
+        key = self._frame_key(match_id, live, seat, lang, hints)
         with self.guard:
             data = self.frames.get(key)
         if data is None:
             body = self.body(match_id, Live(match, live.seats, live.practice), seat,
-                             translate)
+                             translate, hints)
             data = msgspec.json.encode({"type": "state", **body})
             with self.guard:
                 self.frames[key] = data
                 while len(self.frames) > 4 * self.capacity:
                     self.frames.popitem(last=False)
         return data
+
+    def _frame_key(self, match_id: str, live: Live, seat: Seat | None, lang: str,
+                   hints: bool) -> tuple[Any, ...]:
+        thinking = self.thinking.get(match_id)
+        return (match_id, len(live.match.actions), seat, lang, hints, live.practice,
+                tuple((i.seat, i.kind) for i in live.seats),
+                None if thinking is None else tuple(sorted(thinking.items())))
+
+    def ready_frame(self, match_id: str, seat: Seat | None, lang: str,
+                    hints: bool = False) -> bytes | None:
+        """The cached match's frame if it is made already (None: make it with
+        :meth:`frame`): read from memory only, so a socket's push of a body an answer
+        or another socket made costs no hop to a thread."""
+        with self.guard:
+            live = self.live.get(match_id)
+            if live is None:
+                return None
+            return self.frames.get(self._frame_key(match_id, live, seat, lang,
+                                                   hints and seat is not None))
 
     def summary(self, match_id: str) -> dict[str, Any]:
         live = self.get(match_id)
@@ -436,6 +489,7 @@ class Hub:
             "pending": {s: p.kind for s, p in match.pending.items()},
             "seats": {i.seat: {"kind": i.kind, "pilot": i.pilot, "open": i.kind == "open"}
                       for i in live.seats},
+            "seat_names": match.game.seat_names(match.state),  # the game's own (English)
             "outcome": None if outcome is None else {"winner": outcome.winner,
                                                      "reason": outcome.reason},
             "seq": len(match.actions),
@@ -458,6 +512,21 @@ class Hub:
         body["steps"] = len(match.actions)
         body["step"] = step
         return body
+
+    def log_page(self, match_id: str, seat: Seat | None, before: int, limit: int,
+                 translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """Lines of ``seat``'s log before line ``before`` (at most ``limit``), for a page
+        that shows the whole game a page at a time."""
+        if isinstance(before, bool) or before < 0 or not 0 < limit <= journal.MAX_PAGE:
+            raise IllegalDecision(f"a log page is before=N (N >= 0) and limit=1.."
+                                  f"{journal.MAX_PAGE}, got before={before}, limit={limit}")
+        live = self.get(match_id)
+        match = live.match
+        game = match.game
+        log = journal.lines(game, match.events_for(seat), seat, game.turn(match.state))
+        stop = min(before, len(log))
+        return journal.page(game, log, stop - limit, stop, translate,
+                            journal.names(game, match.state, translate, numbered=False))
 
     def save_of(self, match_id: str) -> Save:
         live = self.get(match_id)
@@ -494,19 +563,6 @@ class Hub:
             return
         for queue in list(self.watchers.get(match_id, ())):
             loop.call_soon_threadsafe(queue.put_nowait, match_id)
-
-
-def words(game: Game[Any], event: Event, translate: Callable[[str], str] | None) -> str:
-    """An event in words, translated through its template when a catalogue is given."""
-    parts = game.template(event) if translate is not None else None
-    if parts is None or translate is None:
-        return game.describe(event)
-    template, fields = parts
-    filled = {k: translate(v) if isinstance(v, str) else v for k, v in fields.items()}
-    try:
-        return translate(template).format(**filled)
-    except (KeyError, IndexError, ValueError):  # a broken translation: the English
-        return game.describe(event)
 
 
 def check_seq(seq: Any) -> int | None:

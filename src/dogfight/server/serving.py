@@ -90,4 +90,7 @@ def serve(url: str, host: str, port: int, *, workers: int = 1,
     uvicorn.run("dogfight.server.serving:app_from_env", factory=True, host=host, port=port,
                 workers=workers, log_level=log_level, http=TimedH11,
                 timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS,
+                # a push is a few kB of JSON: compressing each for every socket cost the
+                # server more CPU than the bytes saved are worth (issue 15)
+                ws_per_message_deflate=False,
                 h11_max_incomplete_event_size=MAX_HEADER_BYTES)

@@ -12,11 +12,8 @@ database, not the process, decide between two writers: the second gets
 from __future__ import annotations
 
 import os
-import queue
-import threading
 import uuid
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -31,6 +28,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     false,
@@ -47,6 +45,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from dogfight.core.errors import CorruptSave, DogfightError
 from dogfight.core.match import Action
+from dogfight.store.commit import GroupCommit
 from dogfight.store.saves import SAVE_FORMAT, Save, check_save
 
 
@@ -80,6 +79,8 @@ class GameRow(Base):
     digest: Mapped[str | None] = mapped_column(String(64), nullable=True)
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """The creator chose the seed: a practice game (the server's secret did not)."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The creator lists its open seats in the lobby (else only invitations admit)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
@@ -109,6 +110,8 @@ class SeatRow(Base):
     """human, open or pilot"""
     pilot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """An open seat's invitation: the SHA-256 of the token its link carries."""
 
 
 class CampaignRow(Base):
@@ -157,6 +160,17 @@ class SeatInfo:
     kind: str
     pilot: str | None
     token_hash: str | None
+    invite_hash: str | None = None
+
+
+_MOVE = (update(GameRow)
+         .where(GameRow.id == bindparam("game_id"), GameRow.action_count == bindparam("seq"))
+         .values(action_count=bindparam("count"), digest=bindparam("new_digest"),
+                 status=bindparam("new_status"), updated_at=bindparam("at")))
+_ACTION = insert(ActionRow)
+_COUNT = select(GameRow.action_count).where(GameRow.id == bindparam("game_id"))
+"""A move's statements, built once (SQLAlchemy then reuses their compiled form without
+building them and their cache keys again for every move)."""
 
 
 @dataclass(frozen=True)
@@ -166,6 +180,7 @@ class GameSummary:
     status: str
     action_count: int
     updated_at: datetime
+    listed: bool = False
 
 
 class TooLong(DogfightError):
@@ -180,7 +195,8 @@ def fits(game: str, version: str, players: dict[str, str], seats: list[SeatInfo]
     checks += [("player", name, 64) for name in players.values()]
     for info in seats:
         checks += [("seat", info.seat, 32), ("seat kind", info.kind, 16),
-                   ("pilot", info.pilot or "", 32), ("token hash", info.token_hash or "", 64)]
+                   ("pilot", info.pilot or "", 32), ("token hash", info.token_hash or "", 64),
+                   ("invite hash", info.invite_hash or "", 64)]
     for what, value, limit in checks:
         if not isinstance(value, str) or len(value) > limit:
             raise TooLong(f"{what} {str(value)[:40]!r}: at most {limit} characters")
@@ -199,7 +215,7 @@ def normalize_url(url: str | None) -> str:
     return url
 
 
-HEAD = "v0002"
+HEAD = "v0003"
 """The newest revision under ``migrations/versions``."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 _LOCK = 74_637_263  # a PostgreSQL advisory lock: one process migrates at a time
@@ -249,74 +265,6 @@ def _sqlite_pragmas(connection: Any, record: Any) -> None:
     cursor.execute(f"PRAGMA synchronous={'NORMAL' if sync == 'normal' else 'FULL'}")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
-
-
-Job = Callable[[Connection], None]
-
-
-class GroupCommit:
-    """One writer thread for an SQLite database: the jobs waiting when it is free are
-    run in one transaction and committed together (SQLite has one writer at a time,
-    and a commit's sync costs far more than the statements). A job that refuses (a
-    :class:`DogfightError`, raised before it writes) fails alone; any other error fails
-    the whole batch, rolled back: nothing of it is recorded."""
-
-    def __init__(self, engine: Engine, most: int = 256) -> None:
-        self.engine = engine
-        self.most = most
-        self.jobs: queue.Queue[tuple[Job, Future[None]] | None] = queue.Queue()
-        self.thread: threading.Thread | None = None
-        self.guard = threading.Lock()
-
-    def run(self, job: Job) -> None:
-        future: Future[None] = Future()
-        with self.guard:
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._loop, daemon=True,
-                                               name="dogfight-writer")
-                self.thread.start()
-        self.jobs.put((job, future))
-        future.result()
-
-    def close(self) -> None:
-        with self.guard:
-            thread, self.thread = self.thread, None
-        if thread is not None:
-            self.jobs.put(None)
-            thread.join(timeout=10)
-
-    def _loop(self) -> None:
-        while True:
-            first = self.jobs.get()
-            if first is None:
-                return
-            batch = [first]
-            while len(batch) < self.most:
-                try:
-                    item = self.jobs.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    self.jobs.put(None)
-                    break
-                batch.append(item)
-            refused: dict[int, BaseException] = {}
-            try:
-                with self.engine.begin() as connection:
-                    for index, (job, _) in enumerate(batch):
-                        try:
-                            job(connection)
-                        except DogfightError as exc:
-                            refused[index] = exc
-            except BaseException as exc:
-                for _, future in batch:
-                    future.set_exception(exc)
-                continue
-            for index, (_, future) in enumerate(batch):
-                if index in refused:
-                    future.set_exception(refused[index])
-                else:
-                    future.set_result(None)
 
 
 def drop_everything(url: str) -> None:
@@ -402,11 +350,12 @@ class Database:
     # -- live games ------------------------------------------------------------------
     def create_game(self, game: str, version: str, seed: int, options: dict[str, Any],
                     players: dict[str, str] | None = None, *, practice: bool = False,
-                    seats: list[SeatInfo] | None = None,
+                    listed: bool = False, seats: list[SeatInfo] | None = None,
                     campaign: tuple[str, int] | None = None) -> str:
-        """A new game with its seats, and its place in a campaign (``(campaign id,
-        number)``), in one transaction: all of it is stored or nothing (:class:`Conflict`
-        if another writer took the campaign's place first)."""
+        """A new game with its seats (its open seats in the lobby if ``listed``), and its
+        place in a campaign (``(campaign id, number)``), in one transaction: all of it is
+        stored or nothing (:class:`Conflict` if another writer took the campaign's place
+        first)."""
         new_id = uuid.uuid4().hex
         fits(game, version, players or {}, seats or [], [])
         try:
@@ -414,7 +363,7 @@ class Database:
                 session.add(GameRow(id=new_id, game=game, version=version, seed=seed,
                                     options=options, players=players or {},
                                     status="active", action_count=0, digest=None,
-                                    practice=practice))
+                                    practice=practice, listed=listed))
                 session.flush()
                 self._add_seats(session, new_id, seats or [])
                 if campaign is not None:
@@ -460,19 +409,18 @@ class Database:
                 digest: str | None, over: bool, notify: str | None) -> None:
         """The statements of :meth:`append_action`; refuses (writing nothing) unless the
         game is at action ``seq``."""
-        moved = connection.execute(
-            update(GameRow).where(GameRow.id == game_id, GameRow.action_count == seq)
-            .values(action_count=seq + 1, digest=digest,
-                    status="over" if over else "active", updated_at=_now()))
+        now = _now()
+        moved = connection.execute(_MOVE, {
+            "game_id": game_id, "seq": seq, "count": seq + 1, "new_digest": digest,
+            "new_status": "over" if over else "active", "at": now})
         if not moved.rowcount:
-            count = connection.execute(select(GameRow.action_count).where(
-                GameRow.id == game_id)).scalar()
+            count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
             if count is None:
                 raise NotFound(f"no game {game_id!r} in the database")
             raise Conflict(f"game {game_id}: expected action {count}, got {seq}")
-        connection.execute(insert(ActionRow).values(
-            game_id=game_id, seq=seq, seat=action.seat, decision=action.decision,
-            check=action.check, created_at=_now()))
+        connection.execute(_ACTION, {
+            "game_id": game_id, "seq": seq, "seat": action.seat,
+            "decision": action.decision, "check": action.check, "created_at": now})
         if notify and connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": notify, "payload": game_id})
@@ -486,10 +434,12 @@ class Database:
             if ids is not None:
                 query = query.where(GameRow.id.in_(ids))
             if open_seats:
-                query = query.where(GameRow.status == "active", GameRow.id.in_(
-                    select(SeatRow.game_id).where(SeatRow.kind == "open")))
-            return [GameSummary(r.id, r.game, r.status, r.action_count, r.updated_at)
-                    for r in session.scalars(query)]
+                # the lobby lists only the games whose creator chose so
+                query = query.where(GameRow.status == "active", GameRow.listed.is_(True),
+                                    GameRow.id.in_(select(SeatRow.game_id)
+                                                   .where(SeatRow.kind == "open")))
+            return [GameSummary(r.id, r.game, r.status, r.action_count, r.updated_at,
+                                bool(r.listed)) for r in session.scalars(query)]
 
     # -- seats ---------------------------------------------------------------------------
     def set_seats(self, game_id: str, seats: list[SeatInfo]) -> None:
@@ -501,13 +451,26 @@ class Database:
     def _add_seats(session: Session, game_id: str, seats: list[SeatInfo]) -> None:
         for info in seats:
             session.add(SeatRow(game_id=game_id, seat=info.seat, kind=info.kind,
-                                pilot=info.pilot, token_hash=info.token_hash))
+                                pilot=info.pilot, token_hash=info.token_hash,
+                                invite_hash=info.invite_hash))
 
     def seats(self, game_id: str) -> list[SeatInfo]:
         with self.session() as session:
             rows = session.scalars(select(SeatRow).where(SeatRow.game_id == game_id)
                                    .order_by(SeatRow.seat))
-            return [SeatInfo(r.seat, r.kind, r.pilot, r.token_hash) for r in rows]
+            return [SeatInfo(r.seat, r.kind, r.pilot, r.token_hash, r.invite_hash)
+                    for r in rows]
+
+    def admission(self, game_id: str, seat: str) -> tuple[bool, str | None]:
+        """Whether the game's open seats are listed in the lobby, and the hash of
+        ``seat``'s invitation (None: none, or no such seat)."""
+        with self.session() as session:
+            listed = session.scalar(select(GameRow.listed).where(GameRow.id == game_id))
+            if listed is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            invite = session.scalar(select(SeatRow.invite_hash).where(
+                SeatRow.game_id == game_id, SeatRow.seat == seat))
+            return bool(listed), invite
 
     def claim_seat(self, game_id: str, seat: str, token_hash: str) -> bool:
         """Give an open seat to a person; False if it is not open (any more)."""
@@ -521,8 +484,7 @@ class Database:
     def action_count(self, game_id: str) -> int:
         """How many actions the game has (one indexed read, no ORM session)."""
         with self.engine.connect() as connection:
-            count = connection.execute(select(GameRow.action_count).where(
-                GameRow.id == game_id)).scalar()
+            count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
         if count is None:
             raise NotFound(f"no game {game_id!r} in the database")
         return int(count)
@@ -559,11 +521,15 @@ class Database:
             return CampaignInfo(row.id, row.game, row.name, dict(row.record), row.status,
                                 row.version, [(g.seq, g.game_id, g.recorded) for g in games])
 
-    def list_campaigns(self, limit: int = 200) -> list[CampaignInfo]:
+    def list_campaigns(self, ids: list[str] | None = None,
+                       limit: int = 200) -> list[CampaignInfo]:
+        """The campaigns updated last (those of ``ids`` only, if given)."""
         with self.session() as session:
-            ids = list(session.scalars(select(CampaignRow.id)
-                                       .order_by(CampaignRow.updated_at.desc()).limit(limit)))
-        return [self.campaign(i) for i in ids]
+            query = select(CampaignRow.id).order_by(CampaignRow.updated_at.desc())
+            if ids is not None:
+                query = query.where(CampaignRow.id.in_(ids))
+            found = list(session.scalars(query.limit(limit)))
+        return [self.campaign(i) for i in found]
 
     def add_campaign_game(self, campaign_id: str, seq: int, game_id: str) -> None:
         """Link game number ``seq``; :class:`Conflict` if another writer linked it first."""

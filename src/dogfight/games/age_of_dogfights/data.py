@@ -237,6 +237,8 @@ class TargetZone(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     columns: int
     rows: int
     per_side: int
+    proposals: int
+    """Placed by agreement: the proposals made at most, the last one then agreed."""
     source: str
 
 

@@ -55,6 +55,9 @@ from dogfight.kit.prompts import PromptedGame, top
 
 EVENT_TEXTS = {
     "to-access": "{aircraft} goes to an access point at L{level}",
+    "zone-placed": "{seat} places target zone {zone} at [{column}, {row}]",
+    "zones-proposed": "{seat} proposes the target zones",
+    "zones-agreed": "{seat} agrees to the target zones",
     "rolled": "{aircraft} rolls the {die} die: {value}",
     "engine-overstrained": "{aircraft}'s engine is overstrained",
     "rule-relaxed": "{aircraft} has no legal path: a rule is relaxed ({relax})",
@@ -231,7 +234,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                                              kind.role == "reconnaissance" and (
                                                  opts.mode == "combined"
                                                  or ident in opts.escorts)) else 0))
-        phase: Phase = "pilots" if opts.rules.hidden_pilots else "place"
+        phase: Phase = ("targets" if zones.agreeing_zones(opts) else
+                        "pilots" if opts.rules.hidden_pilots else "place")
         wind: str | None = opts.rules.wind
         if wind == "roll":  # LE VENT: a red die gives where the wind blows from
             face, rng = roll(rng, 6)
@@ -264,6 +268,10 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "sides": {"type": "choice", "choices": ["short", "long"], "default": "short",
                       "title": "The players' sides: the short (West, East) or the long "
                                "(South, North)"},
+            "target_zones": {"type": "choice", "choices": ["given", "agreed"],
+                             "default": "given",
+                             "title": "Target zones at the given positions, or placed by "
+                                      "agreement (MARQUEURS DE ZONE CIBLE)"},
             "max_fighters": {"type": "int", "default": 6, "min": 1, "max": 18,
                              "title": "Fighters a side in the combat zone"},
             "turns": {"type": "int", "default": 20, "min": 1, "max": 200,
@@ -342,18 +350,25 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
             "points": self.points(state),
             "mode": state.options.mode,
             "zones": self.zones_view(state),
+            "zone_draft": zones.draft_view(state),
             "task_points": (reconnaissance.task_points(state)
                             if reconnaissance.task_mode(state) else None),
         }
 
     def zones_view(self, state: AgeState) -> dict[str, dict[str, list[list[int]]]]:
-        """Each player's target zones (the points he photographs), as [column, row]."""
+        """Each player's target zones (the points he photographs), as [column, row]; while
+        they are placed by agreement, those proposed so far (``zone_draft``)."""
         if not reconnaissance.task_mode(state):
             return {}
         grid = zones.board(state)
+        if state.phase == "targets":
+            draft = zones.draft(state)
+            return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
+                           for letter, cells in reconnaissance.target_zones(
+                               self.dataset, grid, seat, state.options.sides,
+                               draft).items()} if draft else {} for seat in SEATS}
         return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
-                       for letter, cells in reconnaissance.target_zones(
-                           self.dataset, grid, seat, state.options.sides).items()}
+                       for letter, cells in reconnaissance.zones_of(state, grid, seat).items()}
                 for seat in SEATS}
 
     def points(self, state: AgeState) -> dict[str, float]:

@@ -97,24 +97,57 @@ def exit_side(state: AgeState, aircraft: Aircraft) -> Side | None:
     return None
 
 
-def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat,
-                 sides: str = "short") -> dict[str, frozenset[Cell]]:
-    """The zones ``seat`` photographs or bombs, in the other player's half, symmetrical
-    (derived: ``columns`` × ``rows`` points each, clear of the border zone, spread North
-    to South; on the long sides spread West to East)."""
+def given_corners(data: AgeData, grid: TriangleGrid,
+                  sides: str = "short") -> tuple[tuple[int, int], ...]:
+    """The given positions (MARQUEURS DE ZONE CIBLE: "at agreed or given positions") of
+    the first player's zones, A, B, C, as the ``[column, row]`` of each zone's top-left
+    point (derived: ``columns`` x ``rows`` points each, in the other player's half, clear
+    of the border zone, spread North to South; on the long sides spread West to East)."""
     zone = data.target_zone
     width, height, band = grid.width or 0, grid.height or 0, data.board.border
-    if sides == "long":  # the zones' top-left corners
-        top = band + 2 if seat == SEATS[0] else height - band - 2 - zone.rows
+    if sides == "long":
+        top = band + 2
         step = max((width - 2 * band - 2 - zone.columns) // 2, zone.columns)
-        corners = [(band + 1 + i * step, top) for i in range(zone.per_side)]
-    else:
-        left = width - band - 2 - zone.columns if seat == SEATS[0] else band + 2
-        step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
-        corners = [(left, band + 1 + i * step) for i in range(zone.per_side)]
-    return {letter: frozenset(from_offset(column + c, row + r)
-                              for c in range(zone.columns) for r in range(zone.rows))
-            for letter, (column, row) in zip(LETTERS, corners, strict=False)}
+        return tuple((band + 1 + i * step, top) for i in range(zone.per_side))
+    left = width - band - 2 - zone.columns
+    step = max((height - 2 * band - 2 - zone.rows) // 2, zone.rows)
+    return tuple((left, band + 1 + i * step) for i in range(zone.per_side))
+
+
+def mirror(data: AgeData, grid: TriangleGrid, corner: tuple[int, int],
+           sides: str = "short") -> tuple[int, int]:
+    """The other player's zone facing ``corner`` (RECONNAISSANCE: "symmetrically, so that
+    both have the same conditions"): mirrored East-West on the short sides, North-South
+    on the long ones."""
+    zone = data.target_zone
+    column, row = corner
+    if sides == "long":
+        return column, (grid.height or 0) - row - zone.rows
+    return (grid.width or 0) - column - zone.columns, row
+
+
+def zone_cells(data: AgeData, corner: tuple[int, int]) -> frozenset[Cell]:
+    """The points of the zone whose top-left point is ``corner`` (``[column, row]``)."""
+    zone = data.target_zone
+    return frozenset(from_offset(corner[0] + c, corner[1] + r)
+                     for c in range(zone.columns) for r in range(zone.rows))
+
+
+def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat, sides: str = "short",
+                 corners: Sequence[tuple[int, int]] = ()) -> dict[str, frozenset[Cell]]:
+    """The zones ``seat`` photographs or bombs, in the other player's half: the first
+    player's at ``corners`` (the agreed positions; none: the given ones), the second's
+    mirrored."""
+    placed = tuple(corners) or given_corners(data, grid, sides)
+    if seat != SEATS[0]:
+        placed = tuple(mirror(data, grid, c, sides) for c in placed)
+    return {letter: zone_cells(data, corner)
+            for letter, corner in zip(LETTERS, placed, strict=False)}
+
+
+def zones_of(state: AgeState, grid: TriangleGrid, seat: Seat) -> dict[str, frozenset[Cell]]:
+    """``seat``'s target zones in this game (agreed at the set-up, or given)."""
+    return target_zones(dataset(), grid, seat, state.options.sides, state.targets)
 
 
 def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
@@ -129,7 +162,7 @@ def photograph(state: AgeState, grid: TriangleGrid, aircraft: Aircraft,
     if not photos_task and not (mode == "bombing" and aircraft.bombs > 0) \
             and not (mode == "combined" and aircraft.bombs > 0):
         return aircraft
-    zones = target_zones(dataset(), grid, aircraft.seat, state.options.sides)
+    zones = zones_of(state, grid, aircraft.seat)
     if mode == "combined" and photos_task:  # R23: only zones already bombed
         bombed = {z for a in state.aircraft if a.seat == aircraft.seat for z in a.drops}
         zones = {letter: cells for letter, cells in zones.items() if letter in bombed}

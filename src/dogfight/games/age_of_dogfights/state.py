@@ -172,13 +172,18 @@ class AgeOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     sides: Literal["short", "long"] = "short"
     """Each player's side of the board (MISE EN PLACE): the short sides (the allies West,
     the Germans East) or the long ones (the allies South, the Germans North)."""
+    target_zones: Literal["given", "agreed"] = "given"
+    """Where the target zones go (MARQUEURS DE ZONE CIBLE: "at agreed or given
+    positions"): the given ones, or placed by the players at the set-up (one proposes,
+    the other agrees or proposes back)."""
     max_fighters: int = 6
     turns: int = 20
     rules: AgeRules = AgeRules()
 
 
-Phase = Literal["pilots", "place", "fly", "reinforce", "over"]
-"""The step of the sequence of play: the secret pilot slips (PILOTES), aircraft put on
+Phase = Literal["targets", "pilots", "place", "fly", "reinforce", "over"]
+"""The step of the sequence of play: the target zones agreed (RECONNAISSANCE), the
+secret pilot slips (PILOTES), aircraft put on
 access points (MISE EN PLACE), the
 moves and fire of the active player's aircraft (UN TOUR), aircraft brought up from
 patrol (UN TOUR), the end."""
@@ -238,3 +243,6 @@ class AgeState(msgspec.Struct, frozen=True):
     first_round: Seat | None = None
     """The player left with aircraft at the end of the first round, once a bonus round
     is played."""
+    targets: tuple[tuple[int, int], ...] = ()
+    """The agreed target zones of the first player (``[column, row]`` of each zone's
+    top-left point, A, B, C; the second's are mirrored); empty: the given positions."""

@@ -28,7 +28,8 @@ from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Flight
 from dogfight.kit.prompts import Frame, ask, prompt_table, top
 
 PROMPTS = prompt_table(
-    pilots.Marking(), zones.Access(), movement.Throttling(), altitude.Climbing(),
+    zones.Proposing(), zones.Agreeing(), pilots.Marking(), zones.Access(),
+    movement.Throttling(), altitude.Climbing(),
     movement.Steering(), altitude.Tilting(), fire.Firing(), defensive.Riposting(),
     fire.LongBursting())
 
@@ -61,6 +62,8 @@ def proceed(state: AgeState, events: list[Event]) -> AgeState:
     while True:
         if state.phase == "over":
             return ask(state)
+        if state.phase == "targets":  # MARQUEURS DE ZONE CIBLE: the first player proposes
+            return ask(state, zones.propose_frame(first_seat(state)))
         if state.phase == "pilots":
             state, done = _slips(state)
         elif state.phase == "place":

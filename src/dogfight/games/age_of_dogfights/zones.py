@@ -6,12 +6,20 @@ The board is the kit's :class:`TriangleGrid` (pieces laid East to West; derived 
 side's two extensions hold its patrol zone and eight access points just off its edge.
 One decision kind, :class:`Access`: put an aircraft from patrol on an access point, at a
 level of the player's choice (at the set-up: four each; after a turn: one or two).
+
+Before it, when the target zones are placed by agreement (MARQUEURS DE ZONE CIBLE: "at
+agreed or given positions"; RECONNAISSANCE: "3 + 3 target zones, each player's on the
+side opposite his start, symmetrically"), :class:`Proposing` and :class:`Agreeing`: one
+player places the allies' three zones A, B, C one by one (or proposes the given ones at
+once), the Germans' are their mirror; the other agrees or proposes back; the third
+proposal stands (derived: the book says only "by agreement").
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -19,9 +27,9 @@ from msgspec.structs import replace
 from dogfight.core import Event, Seat
 from dogfight.games.age_of_dogfights import reconnaissance
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, dataset
-from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft
+from dogfight.games.age_of_dogfights.state import SEATS, AgeOptions, AgeState, Aircraft, Phase
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset
-from dogfight.kit.prompts import Frame, PromptKind, pop
+from dogfight.kit.prompts import Frame, PromptKind, pop, replace_top, top
 
 BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
 
@@ -185,3 +193,161 @@ def ask_access(state: AgeState, seat: Seat, *, required: bool) -> AgeState:
     """Ask ``seat`` to bring an aircraft up (``required``: R7, or the set-up's four)."""
     text = "Put an aircraft on an access point" + ("" if required else ", or stop")
     return replace(state, prompts=(Frame("access", (seat,), text, {"required": required}),))
+
+
+# -- the target zones, by agreement (MARQUEURS DE ZONE CIBLE, RECONNAISSANCE) -------------------
+#: The modes whose aircraft photograph or bomb target zones.
+ZONE_MODES = ("reconnaissance", "bombing", "combined")
+
+
+def agreeing_zones(options: AgeOptions) -> bool:
+    """Whether the set-up begins with the target zones placed by agreement."""
+    return options.target_zones == "agreed" and options.mode in ZONE_MODES
+
+
+class Place(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"zone": "A", "column": 29, "row": 3}``: the allies' zone A with its top-left
+    point there (the Germans' is its mirror)."""
+
+    zone: str
+    column: int
+    row: int
+
+
+class Given(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"given": true}``: propose the given positions, all three zones at once."""
+
+    given: bool
+
+
+class Agree(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``{"agree": true}``: the zones proposed stand; ``{"agree": false}``: propose
+    others."""
+
+    agree: bool
+
+
+def zone_corners(state: AgeState) -> tuple[tuple[int, int], ...]:
+    """Where the allies' zone may have its top-left point ``[column, row]``: within the
+    German half (the East on the short sides, the North on the long ones), clear of the
+    border zone (R8), so that its mirror is clear of it in the allied half."""
+    data = dataset()
+    grid, zone, band = board(state), data.target_zone, data.board.border
+    width, height = grid.width or 0, grid.height or 0
+    if state.options.sides == "long":
+        columns = range(band, width - band - zone.columns + 1)
+        rows = range(band, height // 2 - zone.rows + 1)
+    else:
+        columns = range((width + 1) // 2, width - band - zone.columns + 1)
+        rows = range(band, height - band - zone.rows + 1)
+    return tuple((c, r) for c in columns for r in rows)
+
+
+def _draft(frame: Frame) -> tuple[tuple[int, int], ...]:
+    return tuple((int(c), int(r)) for c, r in frame.data.get("draft", ()))
+
+
+class Proposing(PromptKind[AgeState, Place | Given]):
+    """The proposer places the next zone (A, then B, then C) clear of those placed, or,
+    before the first, proposes the given positions; then the other player answers."""
+
+    kind = "target-zones"
+    decision = (Place, Given)
+    rule = BOOK + "MARQUEURS DE ZONE CIBLE"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Place | Given]:
+        data = dataset()
+        draft = _draft(frame)
+        taken = frozenset().union(*(reconnaissance.zone_cells(data, c) for c in draft))
+        letter = reconnaissance.LETTERS[len(draft)]
+        out: list[Place | Given] = [Given(True)] if not draft else []
+        out.extend(Place(letter, c, r) for c, r in zone_corners(state)
+                   if not reconnaissance.zone_cells(data, (c, r)) & taken)
+        return out
+
+    def refusal(self, state: AgeState, frame: Frame, seat: Seat,
+                decision: Place | Given) -> str | None:
+        if decision in self.legal(state, frame, seat):
+            return None
+        if isinstance(decision, Given):
+            return ("the given positions are proposed all at once, before any zone is "
+                    "placed, as {\"given\": true}")
+        letter = reconnaissance.LETTERS[len(_draft(frame))]
+        return (f"place zone {letter} next, in the other player's half, clear of the "
+                "border zone and of the zones placed")
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Place | Given,
+              events: list[Event]) -> AgeState:
+        data = dataset()
+        if isinstance(decision, Given):
+            draft = reconnaissance.given_corners(data, board(state), state.options.sides)
+        else:
+            draft = (*_draft(frame), (decision.column, decision.row))
+            events.append(Event("zone-placed", {"seat": seat, "zone": decision.zone,
+                                                "column": decision.column,
+                                                "row": decision.row}))
+        data_out = {**frame.data, "draft": [list(c) for c in draft]}
+        if len(draft) < data.target_zone.per_side:
+            return replace_top(state, replace(frame, data=data_out))
+        events.append(Event("zones-proposed", {"seat": seat, "given": isinstance(
+            decision, Given), "zones": [list(c) for c in draft]}))
+        answer = SEATS[1 - SEATS.index(seat)]
+        return replace_top(state, Frame("target-answer", (answer,),
+                                        "Agree to these target zones, or propose others",
+                                        data_out))
+
+
+class Agreeing(PromptKind[AgeState, Agree]):
+    """The other player agrees to the zones proposed, or proposes others (not after the
+    last proposal allowed: it stands)."""
+
+    kind = "target-answer"
+    decision = Agree
+    rule = BOOK + "MARQUEURS DE ZONE CIBLE"
+
+    def legal(self, state: AgeState, frame: Frame, seat: Seat) -> Sequence[Agree]:
+        more = int(frame.data.get("proposal", 1)) < dataset().target_zone.proposals
+        return [Agree(True), Agree(False)] if more else [Agree(True)]
+
+    def refusal(self, state: AgeState, frame: Frame, seat: Seat,
+                decision: Agree) -> str | None:
+        if decision in self.legal(state, frame, seat):
+            return None
+        return "the last proposal allowed stands: agree to it"
+
+    def apply(self, state: AgeState, frame: Frame, seat: Seat, decision: Agree,
+              events: list[Event]) -> AgeState:
+        if not decision.agree:
+            proposal = int(frame.data.get("proposal", 1)) + 1
+            return replace_top(state, propose_frame(seat, proposal))
+        draft = _draft(frame)
+        events.append(Event("zones-agreed", {"seat": seat, "zones": [list(c) for c in draft]}))
+        phase: Phase = "pilots" if state.options.rules.hidden_pilots else "place"
+        return pop(replace(state, targets=draft, phase=phase))
+
+
+def draft(state: AgeState) -> tuple[tuple[int, int], ...]:
+    """The allies' zones proposed so far while they are placed by agreement."""
+    frame = top(state)
+    return _draft(frame) if frame is not None and frame.kind in (
+        "target-zones", "target-answer") else ()
+
+
+def draft_view(state: AgeState) -> dict[str, Any] | None:
+    """The proposal on the table (open to all): who proposes, the zones placed so far,
+    which proposal it is and how many are allowed; None once they are agreed."""
+    frame = top(state)
+    if state.phase != "targets" or frame is None:
+        return None
+    proposer = frame.seats[0] if frame.kind == "target-zones" else \
+        SEATS[1 - SEATS.index(frame.seats[0])]
+    zone = dataset().target_zone
+    return {"proposer": proposer, "zones": [list(c) for c in _draft(frame)],
+            "answering": frame.kind == "target-answer",
+            "proposal": int(frame.data.get("proposal", 1)), "proposals": zone.proposals,
+            "size": [zone.columns, zone.rows], "sides": state.options.sides}
+
+
+def propose_frame(seat: Seat, proposal: int = 1) -> Frame:
+    return Frame("target-zones", (seat,), "Place the target zones, or propose the given ones",
+                 {"draft": [], "proposal": proposal})

@@ -39,7 +39,7 @@ class Observer(msgspec.Struct, forbid_unknown_fields=True):
 
 class Pilot(msgspec.Struct, forbid_unknown_fields=True):
     name: str
-    nation: Nation | None
+    nation: Nation | None = None
     """None: an Allied novice whose nationality his player chooses when he first flies."""
     aircraft: str | None = None
     """None: not yet assigned (chosen, among those in service, when he first flies)."""
@@ -71,6 +71,10 @@ class Record(msgspec.Struct, forbid_unknown_fields=True):
     """Each week: the game's result, or why no game was flown."""
     made: int = 0
     """Pilots enrolled so far (names the next one)."""
+    decided: dict[str, list[Any]] = {}
+    """This week's decisions so far, by player, in order: who flies, his nationality, his
+    aircraft, each skill he takes, each his observer takes (``["observer", skill]``;
+    ``campaign_week``). Cleared once the week's game is folded in."""
 
 
 def load(record: Any) -> Record:
@@ -302,6 +306,7 @@ def record_outcome(data: AilesData, record: Any, options: dict[str, Any],
             _fold(data, rec, player, index, carnets[seat])
     rec.games.append({"date": rec.date, "week": rec.week, "reason": outcome.reason,
                       "winner": outcome.winner})
+    rec.decided = {}
     advance(rec)
     return dump(pass_grounded_weeks(data, rec))
 

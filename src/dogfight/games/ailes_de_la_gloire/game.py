@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from msgspec.structs import replace
@@ -96,6 +96,9 @@ class AilesGame(PromptedGame[AilesState]):
     version = "1"
     summary = "The French Blue Max: First World War dogfights on a hex map, ten phases a turn."
     board = "hex"
+    # what the others see of a seat's written maneuver and fire (its log: the writing)
+    shadows: ClassVar[Mapping[str, str]] = {"maneuver-sealed": "maneuver-written",
+                                            "fire-sealed": "fire-written"}
     prompts = turn.PROMPTS
 
     @cached_property

@@ -223,6 +223,23 @@ def _accelerate(plane: Plane, choice: Choice, data: AilesData) -> bool:
     return acceleration_refusal(plane.previous, choice.code) is None
 
 
+def forced_reason(rule: Constraint, plane: Plane, choice: Choice) -> str:
+    """The forced maneuver ``rule`` in words, with its section of the book."""
+    if rule is _accelerate:
+        return acceleration_refusal(plane.previous, choice.code) or ""
+    reasons: dict[Constraint, str] = {
+        _max_speed: f"maximum speed the turn after a spin recovery ({BOOK} § Sortir d'une "
+                    "vrille)",
+        _rudder: f"a {plane.rudder} maneuver while the rudder is jammed ({BOOK} § "
+                 "Gouvernail Bloqué)",
+        _straight_wound: f"an A maneuver after the wound ({BOOK} § Pilote Blessé)",
+        _slower_wound: f"a slower maneuver after the wound ({BOOK} § Pilote Blessé)",
+        _forced: f"a {plane.forced} after last turn's burst at another level ({BOOK} § "
+                 "Le Combat)",
+    }
+    return reasons[rule]
+
+
 def constraints(plane: Plane) -> list[Constraint]:
     """The forced maneuvers that apply, in ruling R25's priority (gliding is applied
     before, as the sheet's only maneuvers 2 and 8)."""
@@ -451,7 +468,9 @@ class Maneuvering(PromptKind[AilesState, Choice]):
             return None  # every forced maneuver kept: legal (R25 drops none)
         if decision in self.legal(state, frame, seat):
             return None
-        return f"{decision.code} is not allowed now: a forced maneuver applies (ruling R25)"
+        broken = next(rule for rule in constraints(plane) if not rule(plane, decision, data))
+        return (f"{decision.code} is not allowed now: a forced maneuver applies, "
+                f"{forced_reason(broken, plane, decision)} (ruling R25)")
 
     def apply(self, state: AilesState, frame: Frame, seat: Seat, decision: Choice,
               events: list[Event]) -> AilesState:

@@ -152,6 +152,13 @@ class DownInFlames(PromptedGame[DifState]):
     observation)."""
 
     def label(self, state: DifState, seat: Seat, decision: Decision) -> str:
+        if "react" in decision and state.chain is not None:
+            return words.reaction_label(decision, state.chain.last)
+        if words.is_redline(decision):
+            asked = next((f for f in reversed(state.prompts) if seat in f.seats), None)
+            p = find(state, str(asked.data.get("plane", ""))) if asked else None
+            safe = bool(p and p.pilot and self.dataset.pilot(p.pilot).redline_safe)
+            return words.redline_label(decision, safe)
         try:  # words.label, one call fewer (menus ask for every legal decision)
             return words.label_of(tuple(decision.items()))
         except TypeError:  # a list inside (follow's discards): not hashable

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -49,14 +50,15 @@ def words(decision: Decision) -> str:
             return f"{what} against {d['target']}"
         if "altitude" in d:
             extra = f", discarding {name(d['discard'])}" if "discard" in d else ""
-            return f"{what}: {d['altitude']}{extra}"
-        return f"{what} (tactic)"
+            return f"{what} (tactic): {d['altitude']} one altitude level{extra}"
+        return f"{what} (tactic): {tactic_effect(str(d['play']))}"
     if "react" in d:
-        return "no reaction" if d["react"] is None else f"react with {name(d['react'])}"
+        return ("no reaction" if d["react"] is None
+                else f"react with {name(d['react'])}: cancel the card played")
     if "boost" in d:
-        return f"add {name(d['boost'])} (+1 hit)"
+        return f"add {name(d['boost'])}: +1 hit to the bomber's shot"
     if "redline" in d:
-        return f"{name(d['redline'])}: one hit, three cards"
+        return f"{name(d['redline'])}: {REDLINE}"
     if "discard" in d and len(d) == 1:
         return "done discarding" if d["discard"] is None else f"discard {name(d['discard'])}"
     if "altitude" in d:
@@ -110,11 +112,67 @@ def words(decision: Decision) -> str:
     return msgspec.json.encode(decision).decode()
 
 
+REDLINE = "1 hit on your own aircraft, then draw 3 cards"
+"""Redline played (book § Redline): the hit is on the player's own aircraft."""
+
+TACTICS = {
+    "Tight Turn": "+1 hit to your next attack this turn",
+    "Yo-Yo": "+1 hit to your next attack this turn",
+    "In My Sights": "+1 hit to your next attack this turn",
+    "Out of the Sun": "+1 hit to your next attack this turn",
+    "Evasive": ("until your next turn, each In My Sights or Out of the Sun against "
+                "you costs one more burst"),
+    "Redline": REDLINE,
+    "Vertical Roll": "climb or dive one altitude level",
+}
+"""What a card played as a tactic does (book § Cartes de Tactique, and each card's
+section: Tight Turn, Yo-Yo, Evasive, Redline, Vertical Roll; an attack card is a
++1 hit tactic for an aircraft with Barrage)."""
+
+
+def tactic_effect(key: str) -> str:
+    """What the card ``key`` does played as a tactic on one's own aircraft."""
+    card = dataset().action_deck.get(key)
+    return TACTICS.get(card.title, "a tactic on your own aircraft") if card else key
+
+
+REDLINE_SAFE = "draw 3 cards (pilot marker Re: no hit)"
+"""Redline flown by a pilot with the Re marker (book § Marqueurs de pilote
+expérimenté: Redline without a hit)."""
+
+
+def is_redline(decision: Decision) -> bool:
+    """Whether ``decision`` plays a Redline on one's own aircraft."""
+    key = decision.get("redline") or (decision.get("play") if decision.get("as") == "tactic"
+                                      else None)
+    card = dataset().action_deck.get(str(key)) if key else None
+    return card is not None and card.title == "Redline"
+
+
+def redline_label(decision: Decision, safe: bool) -> str:
+    """A Redline in words; ``safe``: its pilot takes no hit from it (marker Re)."""
+    text = label(decision)
+    return text.replace(REDLINE, REDLINE_SAFE) if safe else text
+
+
+def reaction_label(decision: Decision, last: str) -> str:
+    """A reaction in words, saying what it cancels (``last``: the card reacted to,
+    "Maneuver" for any maneuver; book § Réactions)."""
+    if decision.get("react") is None or not last:
+        return label(decision)
+    answered = "the maneuver" if last == "Maneuver" else last
+    return f"react with {card_name(str(decision['react']))}: cancel {answered}"
+
+
 def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
     d = dict(event.data)
     kind = event.kind
     if kind == "action-resolved":
         kind = "action-succeeds" if d.get("success") else "action-cancelled"
+    mission = MISSION_END.fullmatch(str(d.get("reason", ""))) if kind == "game-over" else None
+    if mission is not None:  # its figures apart, so that its words are translated
+        kind = "game-over-mission"
+        d.update(mission.groupdict())
     text = EVENT_TEXTS.get(kind)
     if text is None:
         return None
@@ -122,6 +180,9 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
         d["card"] = card_name(d["card"])
     if isinstance(d.get("cards"), list):
         d["cards"] = ", ".join(card_name(c) for c in d["cards"])
+    if isinstance(d.get("fighter"), str):
+        aircraft = dataset().aircraft.get(d["fighter"])
+        d["fighter"] = aircraft.name if aircraft is not None else d["fighter"]
     if isinstance(d.get("bombers"), list):
         d["bombers"] = ", ".join(d["bombers"])
     return text, d
@@ -191,4 +252,8 @@ EVENT_TEXTS: dict[str, str] = {
     "target": "Target #{target}: {bombs} bombs, {status}",
     "mission-vp": "Mission: Axis {axis} VP, Allies {allies} VP (target {status})",
     "game-over": "Game over: {reason}",
+    "game-over-mission": "Game over: target {status}; net {net} VP: {result}",
 }
+
+MISSION_END = re.compile(r"target (?P<status>[\w-]+); net (?P<net>-?\d+) VP: (?P<result>.+)")
+"""A mission's outcome reason (victory.outcome), read back into its figures."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 from msgspec.structs import replace
@@ -55,6 +55,8 @@ class DuelGame(PromptedGame[DuelState]):
     version = "1"
     summary = "A tiny built-in game with secret simultaneous orders and dice, for tests."
     board = "none"
+    shadows: ClassVar[Mapping[str, str]] = {"order-sealed": "planned",
+                                            "damage-card-drawn": "damage-card"}
     developer = True
     prompts = turn.PROMPTS
 

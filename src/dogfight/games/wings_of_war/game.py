@@ -38,7 +38,7 @@ from dogfight.games.wings_of_war.state import (
 from dogfight.games.wings_of_war.turn import PROMPTS, advance, begin_turn
 from dogfight.games.wings_of_war.victory import outcome
 from dogfight.games.wings_of_war.view import view
-from dogfight.games.wings_of_war.words import RULE_TITLES, label, template
+from dogfight.games.wings_of_war.words import RULE_TITLES, SHADOWS, label, template
 from dogfight.kit.piles import forget_order
 from dogfight.kit.prompts import PromptedGame, top
 from dogfight.kit.sealed import Sealed
@@ -49,6 +49,7 @@ class WingsOfWar(PromptedGame[WowState]):
     title = "Wings of War Miniatures"
     version = "1"
     board = "table"
+    shadows = SHADOWS
     summary = ("WW1 dogfights: three secret maneuver cards per turn, moves on a continuous "
                "table, ruler fire, damage decks; every optional rule switchable.")
     prompts = PROMPTS

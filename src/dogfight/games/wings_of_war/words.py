@@ -49,11 +49,15 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
     elif kind == "fire-order":
         key = "fire-order" if d.get("target") else "hold-order"
     elif kind == "damage-card":
-        key = "damage-card" if d.get("symbol", "none") == "none" else "damage-special"
+        # a card's symbol matters by what the rules in play make of it, each said on
+        # its own line (a jam, a special damage); only an explosion is always one
+        key = "damage-special" if d.get("symbol") == "explosion" else "damage-card"
     elif kind == "game-over":
         key = "game-over-winner" if d.get("winner") else "game-over"
     else:
         key = kind
+    if key == "moved":  # where it ends is on the board, not in a player's log
+        return "", d
     if key not in EVENT_TEXTS:
         return None
     if "planes" in d:
@@ -62,6 +66,13 @@ def template(event: Event) -> tuple[str, Mapping[str, Any]] | None:
         d["order"] = ", ".join(str(n) for n in d["order"])
     return EVENT_TEXTS[key], d
 
+
+SHADOWS = {
+    "card-planned": "planned", "tail-shown": "shown", "tail-reordered": "reordered",
+    "fire-sealed": "fire-order",
+}
+"""Public events that tell the others what a seat's secret just before says (its log
+shows the seat the secret only)."""
 
 RULE_TITLES = {
     "special_damage": "Special damage (Dégâts spéciaux)",
@@ -87,11 +98,11 @@ EVENT_TEXTS = {
     "tail-shown": "{target} shows a card to {tailer}",
     "reordered": "{plane} orders its cards: {order}",
     "tail-reordered": "{plane} may reorder its cards",
-    "revealed": "Phase {phase}: {plane} flies {name}",
+    "revealed": "{plane} flies '{name}' (card {card})",
     "illegal": "{plane}: illegal maneuver ({reason}): {result}",
-    "moved": "{plane} at ({x:.0f}, {y:.0f}) heading {heading}",
     "left-table": "{plane} leaves the table",
-    "collision": "Collision: {planes} move in that order",
+    "collision": "Collision: {planes} go back and move again in that order, each "
+                 "stopping short of the others (B cards drawn for the order, no damage)",
     "fire": "{plane} fires ({arc}) at {target}: {target} draws {cards} damage card(s)",
     "fire-aiming": "{plane} fires ({arc}) at {target}: {target} draws {cards} damage "
                    "card(s), aiming: +1 a card",

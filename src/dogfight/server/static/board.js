@@ -52,6 +52,15 @@ export function decisionWidgets(observation, legal, labels, ctx) {
   return boardOf(observation).decisions?.(observation, legal, labels, ctx) ?? null;
 }
 
+/**
+ * A seat's name: the board's (Down In Flames: its aircraft's nations), else its side's
+ * (or, with ``plain``, the seat's id).
+ */
+export function seatText(observation, seat, plain = false) {
+  const own = boardOf(observation || {}).seatText?.(observation, seat);
+  return own ?? (plain ? seat : seatName(seat));
+}
+
 // ================================================================= outcome
 /** The end of the game in words, or null while it goes on. */
 export function renderOutcome(observation, seat) {
@@ -68,21 +77,24 @@ export function renderOutcome(observation, seat) {
   const points = outcome.details?.points || outcome.details?.vp;
   return el("div", { class: "outcome", role: "status" },
     el("h2", {}, t("Game over"), ": ", headline),
-    outcome.reason ? el("p", {}, t(outcome.reason)) : null,
+    outcome.reason ? el("p", {}, boardOf(observation).reasonText?.(observation) ?? t(outcome.reason)) : null,
     points ? el("p", {}, t("Victory points"), ": ",
       Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",
-      scores.map(([s, n]) => `${s} ${n}`).join(", ")) : null);
+      scores.map(([s, n]) => `${seatText(observation, s)} ${n}`).join(", ")) : null);
 }
 
-/** The game log, newest at the bottom. */
-export function renderLog(node, lines) {
-  const atBottom = node.scrollHeight - node.scrollTop - node.clientHeight < 30;
-  fill(node, ...(lines || []).map((line) => el("li", {}, t(String(line)))));
-  if (atBottom || !node.dataset.scrolled) {
-    node.scrollTop = node.scrollHeight;
-    node.dataset.scrolled = "1";
-  }
+/** A log line in the reader's language; a board may name pieces in words (Down In
+ * Flames' aircraft by nation). */
+export function logLine(observation, line) {
+  const text = t(String(line));
+  const named = observation ? boardOf(observation).logText : null;
+  return named ? named(observation, text) : text;
+}
+
+/** A joined log (log.js' ``joinLog``) with each line as the board words it (logLine). */
+export function namedLog(joined, observation) {
+  return { ...joined, lines: joined.lines.map((line) => ({ ...line, text: logLine(observation, line.text) })) };
 }
 
 /** A prompt kind (public: who is asked what) in words. */
@@ -115,7 +127,7 @@ export function statusText(observation) {
   const pending = Object.entries(observation?.pending || {});
   if (pending.length) {
     parts.push(t("waiting for: {seats}",
-      { seats: pending.map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ") }));
+      { seats: pending.map(([s, kind]) => `${seatText(observation, s)} (${kindText(kind)})`).join(", ") }));
   }
   return parts.join(" · ");
 }

@@ -147,3 +147,10 @@ export async function gameTitles() {
   const catalog = await api("/api/catalog");
   return catalog.ok ? Object.fromEntries((catalog.body.games || []).map((g) => [g.id, g.title])) : {};
 }
+
+/** A practice game's mark (a chosen seed: its dice and cards can be known). */
+export function practiceMark(body) {
+  if (!body.practice) return null;
+  return el("span", { class: "practice-mark", title: t("A chosen seed makes a practice game: the same seed deals the same dice and cards, so its secrets can be known.") },
+    body.seed === null || body.seed === undefined ? t("Practice") : t("Practice · seed {seed}", { seed: body.seed }));
+}

@@ -46,7 +46,7 @@ async function main() {
     el("section", { id: "new-game", class: "card" }, el("h2", {}, t("New game")), el("div", { id: "new-game-body" })),
     el("section", { id: "open-seats", class: "card" },
       el("h2", {}, t("Open seats")),
-      el("p", { class: "hint" }, t("Games waiting for a player: join one.")),
+      el("p", { class: "hint" }, t("Games whose creators listed their open seats: join one. A friend's seat is taken with its invitation link.")),
       el("div", { id: "open-seats-body" })),
     el("section", { id: "load-save", class: "card" }, el("h2", {}, t("Load a save file")), loadSaveForm()));
   const result = await api(`/api/catalog?lang=${lang()}`);
@@ -84,6 +84,10 @@ function buildNewGameForm() {
     el("div", { class: "field check" },
       el("input", { type: "checkbox", id: "hotseat", name: "hotseat", onchange: onHotseat }),
       el("label", { for: "hotseat" }, t("Hot-seat: every human seat plays on this screen"))),
+    el("div", { class: "field check" },
+      el("input", { type: "checkbox", id: "listed", name: "listed" }),
+      el("label", { for: "listed" }, t("List the open seats in the lobby (anyone may take them)"))),
+    el("p", { class: "hint listed-hint" }, t("Otherwise an open seat is taken only with its invitation link, which you send to a friend.")),
     el("div", { class: "actions" },
       el("button", { type: "button", id: "create", class: "primary", onclick: createGame }, t("Create the game"))));
   // first offered: a game on a continuous table (the first game built), else the first
@@ -378,7 +382,7 @@ async function createGame() {
     }
   }
   button.disabled = true;
-  const body = { game: form.game.id, options: currentOptions(), seats };
+  const body = { game: form.game.id, options: currentOptions(), seats, listed: $("listed").checked };
   const seed = Number.parseInt($("seed").value, 10);
   if (!Number.isNaN(seed)) body.seed = seed;
   const result = await api("/api/matches", { method: "POST", body });
@@ -393,11 +397,13 @@ async function createGame() {
 /** After a creation (or a loaded save): remember the tokens and go to the table. */
 function goToNewGame(created, game) {
   const tokens = {};
+  const invites = {}; // an open seat's invitation: only this browser has it
   for (const [seat, info] of Object.entries(created.seats || {})) {
     if (info && info.token) tokens[seat] = info.token;
+    if (info && info.invite) invites[seat] = info.invite;
   }
   if (created.tokens && typeof created.tokens === "object") Object.assign(tokens, created.tokens);
-  rememberGame({ id: created.id, game: game?.id || created.game, title: game?.title || created.title, tokens });
+  rememberGame({ id: created.id, game: game?.id || created.game, title: game?.title || created.title, tokens, invites });
   const held = Object.values(tokens);
   if (held.length > 1) location.href = tableUrl(created.id, { hotseat: true });
   else if (held.length === 1) location.href = tableUrl(created.id, { token: held[0] });
@@ -417,14 +423,22 @@ function describeState(match) {
     if (outcome.winner === null || outcome.winner === undefined) return t("Finished: draw");
     return t("Finished: {side} win", { side: sideName(outcome.winner) });
   }
-  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${seatName(s)} (${kindText(kind)})`).join(", ");
+  const pending = Object.entries(match.pending || {}).map(([s, kind]) => `${matchSeat(match, s)} (${kindText(kind)})`).join(", ");
   return pending ? t("Turn {turn}, waiting for {seats}", { turn: match.turn, seats: pending })
     : t("Turn {turn}", { turn: match.turn });
 }
 
-function inviteUrl(id, seat) {
+/** A seat of a listed game as people name it: the game's own name for it (the summary's
+ * seat_names, e.g. a nation), else as i18n.js names it. */
+function matchSeat(match, seat) {
+  const own = match?.seat_names?.[seat];
+  return own ? t(own) : seatName(seat);
+}
+
+/** A seat's invitation link: with its invitation token when this browser holds it. */
+function inviteUrl(id, seat, invite) {
   const url = new URL("./", location.href);
-  url.search = new URLSearchParams({ join: id, seat }).toString();
+  url.search = new URLSearchParams(invite ? { join: id, seat, invite } : { join: id, seat }).toString();
   return url.toString();
 }
 
@@ -482,7 +496,7 @@ function gamesTable(rows, finished) {
       const tokens = Object.entries(entry.tokens || {});
       const seatLinks = tokens.map(([seat, token]) =>
         el("a", { class: "button-link", href: tableUrl(match.id, { token }) },
-          finished ? t("Table of {seat}", { seat: seatName(seat) }) : t("Play as {seat}", { seat: seatName(seat) })));
+          finished ? t("Table of {seat}", { seat: matchSeat(match, seat) }) : t("Play as {seat}", { seat: matchSeat(match, seat) })));
       if (tokens.length > 1 && !finished) {
         seatLinks.push(el("a", { class: "button-link", href: tableUrl(match.id, { hotseat: true }) }, t("Hot-seat")));
       }
@@ -492,10 +506,13 @@ function gamesTable(rows, finished) {
         links.push(el("a", { href: `replay.html?id=${match.id}`, class: "replay-link" }, t("Replay")));
       } else {
         for (const [seat, info] of Object.entries(match.seats || {})) {
-          if (info && info.open) {
-            const url = inviteUrl(match.id, seat);
-            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: seatName(seat) }), " ",
-              el("a", { href: url, class: "invite-link" }, t("link")), " ", copyButton(url)));
+          const invite = entry.invites?.[seat];
+          // an unlisted game's seat is taken only with the invitation this browser holds
+          if (info && info.open && (invite || match.listed)) {
+            const url = inviteUrl(match.id, seat, invite);
+            links.push(el("span", { class: "invite" }, t("Invite for {seat}:", { seat: matchSeat(match, seat) }), " ",
+              el("a", { href: url, class: "invite-link" }, t("link")), " ", copyButton(url), " ",
+              el("small", {}, match.listed ? t("(also listed in the lobby)") : t("(invitation only)"))));
           }
         }
       }
@@ -529,9 +546,9 @@ async function refreshOpenSeats() {
       rows.push(el("tr", { dataset: { id: match.id, seat } },
         el("td", {}, t(match.title || match.game), match.practice ? ` (${t("Practice")})` : "",
           el("br"), el("small", { class: "id" }, match.id.slice(0, 8))),
-        el("td", {}, seatName(seat)),
+        el("td", {}, matchSeat(match, seat)),
         el("td", {}, Object.entries(match.seats).filter(([s]) => s !== seat)
-          .map(([s, i]) => `${seatName(s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
+          .map(([s, i]) => `${matchSeat(match, s)} · ${i.open ? t("open") : i.kind === "pilot" ? t("computer") : t("player")}`).join(", ")),
         el("td", {}, el("button", { type: "button", class: "join primary", onclick: () => join(match, seat) },
           t("Join")), mine ? el("small", {}, " ", t("(a game of yours)")) : null)));
     }
@@ -543,10 +560,13 @@ async function refreshOpenSeats() {
     : el("p", { class: "hint" }, t("No open seat at the moment.")));
 }
 
-async function join(match, seat) {
-  const result = await api(`/api/matches/${match.id}/join`, { method: "POST", body: { seat } });
+async function join(match, seat, invite) {
+  const body = invite ? { seat, invite } : { seat };
+  const result = await api(`/api/matches/${match.id}/join`, { method: "POST", body });
   if (!result.ok) {
-    showMessage(result.status === 409 ? t("This seat has just been taken.") : errorText(result));
+    showMessage(result.status === 409 ? t("This seat has just been taken.")
+      : result.status === 403 ? t("This invitation does not admit to this seat: ask the game's creator for its link again.")
+        : errorText(result));
     refreshOpenSeats();
     return;
   }
@@ -554,11 +574,12 @@ async function join(match, seat) {
   location.href = tableUrl(match.id, { token: result.body.token });
 }
 
-/** An invitation link (?join=id&seat=s) opened in this lobby. */
+/** An invitation link (?join=id&seat=s&invite=token) opened in this lobby. */
 async function showInvite() {
   const params = new URLSearchParams(location.search);
   const id = params.get("join");
   const seat = params.get("seat");
+  const invite = params.get("invite");
   if (!id || !seat) return;
   const box = $("join-invite");
   box.hidden = false;
@@ -578,11 +599,14 @@ async function showInvite() {
     return;
   }
   const open = match.seats?.[seat]?.open;
+  const admitted = Boolean(invite) || match.listed;
   fill(box,
     el("h2", {}, t("Invitation")),
-    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: seatName(seat) })),
-    open ? el("button", { type: "button", class: "primary", onclick: () => join(match, seat) }, t("Join"))
-      : el("p", { class: "message error" }, t("This seat has just been taken.")),
+    el("p", {}, t("Join {game} as {seat}.", { game: t(match.title || match.game), seat: matchSeat(match, seat) }),
+      match.practice ? ` (${t("Practice")})` : ""),
+    !open ? el("p", { class: "message error" }, t("This seat has just been taken."))
+      : admitted ? el("button", { type: "button", class: "primary join-invited", onclick: () => join(match, seat, invite) }, t("Join"))
+        : el("p", { class: "message error" }, t("This link lacks its invitation: ask the game's creator for the whole link.")),
     " ", el("a", { href: tableUrl(id) }, t("Watch as a spectator")));
 }
 

@@ -6,11 +6,12 @@
 // next one shows what happened meanwhile (the board's animation of the events).
 // Decision by decision on demand.
 
-import { api, el, errorText, fill, gameTitles, showMessage } from "./common.js";
+import { api, el, errorText, fill, gameTitles, practiceMark, showMessage } from "./common.js";
 import {
-  loadBoard, playEvents, renderBoard, renderLog, renderOutcome, renderSecrets, statusText, stopAnimation,
+  loadBoard, logLine, namedLog, playEvents, renderBoard, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, seatName, t } from "./i18n.js";
+import { joinLog, renderPlayerLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -140,7 +141,7 @@ async function show(result, animated) {
   const game = observation.game || body.game;
   await loadBoard(observation); // what the board draws from (e.g. the cards' figures)
   const title = t(titles[game] || game || "");
-  $("title").textContent = t("Replay: {title}", { title });
+  fill($("title"), t("Replay: {title}", { title }), practiceMark(body));
   const before = current;
   current = body;
   renderControls();
@@ -151,12 +152,13 @@ async function show(result, animated) {
     const last = (before.events || []).length ? before.events[before.events.length - 1].n : -1;
     const fresh = (body.events || []).filter((e) => e.n > last);
     playEvents($("board"), fresh, before.observation, observation, $("player"));
-    $("announce").textContent = (body.log || []).slice(-Math.min(fresh.length, 12)).join(". ");
+    $("announce").textContent = (body.log || []).slice(-Math.min(fresh.length, 12))
+      .map((line) => logLine(observation, line)).join(". ");
   }
   fill($("outcome"), renderOutcome(observation, viewer));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
-  renderLog($("log"), body.log);
+  renderPlayerLog($("log"), namedLog(joinLog([], body), observation));
 }
 
 function renderControls() {
@@ -166,7 +168,7 @@ function renderControls() {
   }, text);
   const seatSelect = el("select", { id: "seat", name: "seat" },
     el("option", { value: "" }, t("spectator")),
-    seats.map((s) => el("option", { value: s }, s)));
+    seats.map((s) => el("option", { value: s }, current?.seat_names?.[s] || seatName(s))));
   seatSelect.value = seat;
   seatSelect.addEventListener("change", () => { seat = seatSelect.value; current = null; load(); });
   const range = el("input", {

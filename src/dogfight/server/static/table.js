@@ -6,12 +6,13 @@
 //   table.html?id=ID&hotseat=1       the seats whose tokens the lobby stored
 //   table.html?id=ID                 a spectator
 
-import { api, el, errorText, fill, gameTitles, knownGame, showMessage } from "./common.js";
+import { api, el, errorText, fill, gameTitles, knownGame, practiceMark, showMessage } from "./common.js";
 import {
-  animating, boardReady, decisionText, decisionWidgets, loadBoard, playEvents, promptText, renderBoard, renderLog,
-  renderOutcome, renderSecrets, statusText, stopAnimation,
+  animating, boardReady, decisionText, decisionWidgets, loadBoard, logLine, namedLog, playEvents, promptText, renderBoard,
+  renderOutcome, renderSecrets, seatText, statusText, stopAnimation,
 } from "./board.js";
-import { lang, languageSwitch, loadI18n, t } from "./i18n.js";
+import { lang, languageSwitch, loadI18n, seatName, sideName, t } from "./i18n.js";
+import { joinLog, logLines, renderPlayerLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -29,6 +30,8 @@ let lastRendered = null;   // [key, seq, lang] of what is on screen
 let shown = null;          // {key, observation, lastEvent}: what the board shows, to animate what comes next
 let boardShown = null;     // the signature of the position the board shows
 let deferred = null;       // a position that came while the board was showing events
+let olderLog = { key: null, lines: [] }; // the log's older lines fetched for a viewer
+let fetchingLog = false;   // older lines are on their way
 
 // ============================================================= live state
 /** One viewer's state: GET at once, then the WebSocket; reconnects when it drops. */
@@ -49,13 +52,21 @@ class Live {
   }
 
   async refresh() {
-    const result = await api(`/api/matches/${matchId}?lang=${lang()}`, { token: this.token });
+    const result = await api(`/api/matches/${matchId}?${this.query()}`, { token: this.token });
     if (result.ok) this.accept(result.body);
     else if (!this.body && [401, 403, 404].includes(result.status)) {
       this.stopped = true; // a wrong or dead link: the lobby says so (lobby.js showLost)
       location.replace(`./?lost=${result.status}&id=${encodeURIComponent(matchId)}&lang=${lang()}`);
     } else if (!this.body) showMessage(errorText(result));
     return result;
+  }
+
+  /** The language, and for a seat (whose page shows its planners) the planners' hints:
+   *  the server works them out only for a page that asks (not for spectators). */
+  query() {
+    const query = new URLSearchParams({ lang: lang() });
+    if (this.token) query.set("hints", "1");
+    return query;
   }
 
   /** Keep the newest body (by seq): answers and pushes may cross. */
@@ -70,7 +81,7 @@ class Live {
   connect() {
     if (this.stopped) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = new URLSearchParams({ lang: lang() });
+    const query = this.query();
     if (this.token) query.set("token", this.token);
     const socket = new WebSocket(`${scheme}://${location.host}/api/matches/${matchId}/ws?${query}`);
     this.socket = socket;
@@ -153,6 +164,21 @@ async function main() {
 }
 
 // ================================================================ rendering
+/** A seat as people name it: the game's or the side's name (the server's, in the page's
+ * language), else as i18n.js names it. */
+function nameOf(body, seat) {
+  if (seat === null || seat === undefined) return "";
+  // the board's own name first (Down In Flames: a nation once the aircraft is revealed)
+  const board = seatText(body?.observation, seat, true);
+  if (board !== seat) return board;
+  return body?.seat_names?.[seat] || seatName(seat, body?.observation?.seats?.[seat]);
+}
+
+function newestBody() {
+  const bodies = Object.values(lives).map((l) => l.body).filter(Boolean);
+  return bodies.length ? bodies.reduce((a, b) => ((b.seq ?? 0) > (a.seq ?? 0) ? b : a)) : null;
+}
+
 /** Which body to show, for which seat, and whether it may act. */
 function choose() {
   if (mode === "seat") {
@@ -209,8 +235,9 @@ function showHandover(seat) {
   fill($("outcome"));
   fill($("log"));
   $("status").textContent = "";
-  $("handover-text").textContent = t("Pass the screen to {seat}", { seat });
-  $("handover-button").textContent = t("I am {seat}: show my screen", { seat });
+  const name = nameOf(newestBody(), seat);
+  $("handover-text").textContent = t("Pass the screen to {seat}", { seat: name });
+  $("handover-button").textContent = t("I am {seat}: show my screen", { seat: name });
   $("handover").hidden = false;
   $("handover").dataset.seat = seat;
   $("handover-button").focus();
@@ -225,6 +252,7 @@ function unlockHandover() {
 function render({ key, body, seat, token, waiting }) {
   const observation = body.observation || {};
   renderThinking(body);
+  renderInvites(body, seat); // a seat taken changes no position: before the check below
   const signature = `${key}|${body.seq}|${lang()}`;
   if (lastRendered === signature) return; // the same position (e.g. only who thinks changed)
   const game = observation.game || body.game;
@@ -233,16 +261,20 @@ function render({ key, body, seat, token, waiting }) {
     loadBoard(observation).then((ok) => { if (ok) { lastRendered = null; boardShown = null; update(); } });
   }
   const title = t(titles[game] || game || "");
-  $("title").textContent = title;
+  fill($("title"), title, practiceMark(body));
+  const name = nameOf(body, seat);
   if (mode === "seat") {
-    const side = seat ? observation.seats?.[seat] : null;
-    $("who").textContent = seat ? t("You: {seat} ({side})", { seat, side: t(side || "") }) : t("Spectator");
+    const side = seat ? sideName(observation.seats?.[seat] ?? "") : "";
+    // the side after the seat's name only when it says more (an aircraft, a nation)
+    $("who").textContent = !seat ? t("Spectator")
+      : side && side !== name ? t("You: {seat} ({side})", { seat: name, side }) : t("You: {seat}", { seat: name });
   } else if (mode === "hotseat") {
-    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat }) : t("Hot-seat");
+    $("who").textContent = seat ? t("Hot-seat: {seat} plays", { seat: name }) : t("Hot-seat");
   } else {
     $("who").textContent = t("Spectator");
   }
-  document.title = `${title} · ${seat || t("spectator")}`;
+  document.body.dataset.seatName = name;
+  document.title = `${title} · ${name || t("spectator")}`;
   document.body.dataset.seat = seat || "";
   document.body.dataset.status = body.status || "";
 
@@ -255,7 +287,7 @@ function render({ key, body, seat, token, waiting }) {
   fill($("outcome"), renderOutcome(observation, seat));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, seat));
-  renderLog($("log"), body.log);
+  showLog(key, body, token);
 
   renderInvites(body, seat);
 
@@ -281,13 +313,45 @@ function afterAnimation() {
 function showEvents(key, body, observation) {
   const events = Array.isArray(body.events) ? body.events : [];
   const newest = events.length ? events[events.length - 1].n : -1;
+  const meta = Array.isArray(body.log_meta) ? body.log_meta : [];
+  const lastLine = meta.length ? meta[meta.length - 1].i : -1;
   const previous = shown && shown.key === key ? shown : null;
-  shown = { key, observation, lastEvent: newest };
+  shown = { key, observation, lastEvent: newest, lastLine };
   if (!previous || newest <= previous.lastEvent) return;
   const fresh = events.filter((e) => e.n > previous.lastEvent);
   playEvents($("board"), fresh, previous.observation, observation, $("player"), afterAnimation);
-  const lines = (body.log || []).slice(-Math.min(fresh.length, 12));
-  $("announce").textContent = lines.map((line) => t(String(line))).join(". ");
+  // the log's new lines (each line once: a position or a double is no line)
+  const lines = (body.log || []).filter((_, k) => (meta[k]?.i ?? -1) > (previous.lastLine ?? -1)).slice(-12);
+  $("announce").textContent = lines.map((line) => logLine(observation, line)).join(". ");
+}
+
+/** The log: the body's newest page after the older lines this viewer fetched. */
+function showLog(key, body, token) {
+  if (olderLog.key !== key) olderLog = { key, lines: [] };
+  const joined = joinLog(olderLog.lines, body);
+  // the game went on past what was fetched: the lines in between, once
+  if (joined.gap) fetchOlder(key, token, joined.gap[1], Math.min(1000, joined.gap[1] - joined.gap[0]));
+  renderPlayerLog($("log"), namedLog(joined, body.observation), () => fetchOlder(key, token, joined.first, 300));
+}
+
+async function fetchOlder(key, token, before, limit) {
+  if (fetchingLog || before <= 0) return;
+  fetchingLog = true;
+  try {
+    const query = new URLSearchParams({ before: String(before), limit: String(limit), lang: lang() });
+    const result = await api(`/api/matches/${matchId}/log?${query}`, { token });
+    if (!result.ok) {
+      showMessage(errorText(result));
+      return;
+    }
+    if (olderLog.key !== key) return; // another seat's screen meanwhile
+    const byPlace = new Map([...olderLog.lines, ...logLines(result.body)].map((line) => [line.i, line]));
+    olderLog.lines = [...byPlace.values()].sort((a, b) => a.i - b.i);
+  } finally {
+    fetchingLog = false;
+  }
+  const choice = choose();
+  if (choice && !choice.handover && choice.key === key) showLog(key, choice.body, choice.token);
 }
 
 /** Who of the computer pilots is thinking now, if any. */
@@ -303,7 +367,7 @@ function renderThinking(body) {
   box.hidden = false;
   document.body.dataset.thinking = info.seat;
   fill(box, el("span", { class: "spinner", "aria-hidden": "true" }),
-    el("span", {}, t("{seat} (computer) is thinking…", { seat: info.seat })), " ",
+    el("span", {}, t("{seat} (computer) is thinking…", { seat: nameOf(body, info.seat) })), " ",
     el("small", {}, t("decisions made this turn: {n}", { n: info.decisions })),
     // the side's search this turn against its budget (indeterminate without one)
     el("progress", info.budget
@@ -311,11 +375,17 @@ function renderThinking(body) {
       : { "aria-label": t("thinking") }));
 }
 
-/** Links for the open seats (a friend joins with one), shown to the players. */
+/** Links for the open seats (a friend joins with one), shown to the players whose
+ * browser holds the seat's invitation (the one that created the game). */
 function renderInvites(body, seat) {
   const box = $("invites");
-  const open = Object.entries(body.seats || {}).filter(([, info]) => info && info.open);
-  if (!seat || !open.length || body.status === "over") {
+  const invites = knownGame(matchId)?.invites || {};
+  const open = Object.entries(body.seats || {}).filter(([name, info]) => info && info.open && invites[name]);
+  const names = seat && body.status !== "over" ? open.map(([name]) => name).join(",") : "";
+  const shown = names && `${lang()}|${names}`;
+  if (box.dataset.shown === shown) return; // as it is (a link being copied stays)
+  box.dataset.shown = shown;
+  if (!shown) {
     fill(box);
     return;
   }
@@ -323,9 +393,9 @@ function renderInvites(body, seat) {
     el("h3", {}, t("Waiting for a friend")),
     open.map(([name]) => {
       const url = new URL("./", location.href);
-      url.search = new URLSearchParams({ join: matchId, seat: name }).toString();
+      url.search = new URLSearchParams({ join: matchId, seat: name, invite: invites[name] }).toString();
       const link = url.toString();
-      return el("p", {}, t("Send this link to the player of {seat}:", { seat: name }), " ",
+      return el("p", {}, t("Send this link to the player of {seat}:", { seat: nameOf(body, name) }), " ",
         el("input", { type: "text", readonly: true, value: link, class: "invite-url", onfocus: (e) => e.target.select() }),
         " ", el("button", {
           type: "button", class: "small",
@@ -360,7 +430,8 @@ function renderPrompt(body, seat, token, waiting) {
   if (!observation.prompt || !legal.length) {
     const waitingFor = Object.keys(observation.pending || {});
     fill(box, el("p", { class: "hint waiting" }, waitingFor.length
-      ? t("Waiting for {seats}…", { seats: waitingFor.join(", ") }) : t("Nothing to decide now.")));
+      ? t("Waiting for {seats}…", { seats: waitingFor.map((s) => nameOf(body, s)).join(", ") })
+      : t("Nothing to decide now.")));
     return;
   }
   const prompt = observation.prompt;
@@ -494,7 +565,7 @@ async function send(decisions, token, accepted = () => {}) {
 async function post(decision, live) {
   const seq = live.body?.seq;
   const body = typeof seq === "number" ? { decision, seq } : { decision };
-  return api(`/api/matches/${matchId}/actions?lang=${lang()}`, { method: "POST", body, token: live.token });
+  return api(`/api/matches/${matchId}/actions?${live.query()}`, { method: "POST", body, token: live.token });
 }
 
 function refusalText(result) {

@@ -3,7 +3,7 @@
 // tables; the part of the view held under the seat's name) a board falls back on.
 
 import { el } from "../common.js";
-import { t } from "../i18n.js";
+import { seatName, sideName, t } from "../i18n.js";
 
 export const SVG = "http://www.w3.org/2000/svg";
 const SIDE_COLOURS = ["#2563b8", "#c0392b", "#2e8b57", "#8e44ad", "#b8860b"];
@@ -45,9 +45,13 @@ export function sideColours(seats) {
 export function legend(colours, seats, seat) {
   const items = Object.entries(colours).map(([side, colour]) => {
     const sideSeats = Object.entries(seats).filter(([, s]) => s === side).map(([name]) => name);
+    // seats named as sides (i18n.js seatName); a seat that is its side is not said twice
+    const you = (s) => (s === seat ? ` (${t("you")})` : "");
+    const named = sideSeats.filter((s) => s !== side).map((s) => `${seatName(s)}${you(s)}`);
+    const title = `${sideName(side)}${sideSeats.includes(side) ? you(side) : ""}`;
     return el("li", {},
       el("span", { class: "swatch", style: `background:${colour}` }),
-      `${t(side)}: ${sideSeats.map((s) => (s === seat ? `${s} (${t("you")})` : s)).join(", ")}`);
+      named.length ? `${title}: ${named.join(", ")}` : title);
   });
   items.push(el("li", {}, el("span", { class: "swatch eliminated" }), t("out of play")));
   return el("ul", { class: "legend" }, items);

@@ -208,3 +208,28 @@ export function targetButtons(legal, labels, ctx) {
   }
   return box;
 }
+
+/** An animation of `count` steps (`show(i)` draws step i), `delay` ms apart at the
+ * player's speed (ctl.speed()); at the end, or on skip: `cleanup()`, then ctl.done().
+ * Returns the handle {skip} of a board's `animate`. */
+export function playSteps(count, show, cleanup, ctl, delay) {
+  let index = 0;
+  let timer = null;
+  let over = false;
+  const finish = () => {
+    if (over) return;
+    over = true;
+    clearTimeout(timer);
+    cleanup();
+    ctl.done();
+  };
+  const next = () => {
+    if (over) return;
+    if (index >= count) { finish(); return; }
+    show(index);
+    index += 1;
+    timer = setTimeout(next, delay / (ctl.speed() || 1));
+  };
+  next();
+  return { skip: finish };
+}

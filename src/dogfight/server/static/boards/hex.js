@@ -17,7 +17,7 @@
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
-import { ROW, UNIT, at, centre, ensureStyle, gridBoard, planePath, targetButtons } from "./grid.js";
+import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, playSteps, targetButtons } from "./grid.js";
 
 const LEVEL_NAMES = { TB: "very low", B: "low", M: "medium", H: "high", TH: "very high" };
 const DIRECTIONS = { G: "left", A: "ahead", D: "right" };
@@ -56,6 +56,22 @@ svg.hex-board .ghost .end { fill: rgba(240, 180, 41, 0.55); stroke: #b07d00; str
   .board-scroll:has(svg.hex-board) { overflow-x: auto; max-width: 100%; }
   svg.hex-board { min-width: 760px; }
 }
+svg.hex-board .piece.in-range .token { stroke: #f0b429; stroke-width: 4; }
+svg.hex-board .piece.in-range { cursor: crosshair; }
+svg.hex-board .piece.targeted .token { stroke: #c0392b; stroke-width: 6; }
+svg.hex-board .piece.targeted.by-observer .token { stroke: #b8860b; stroke-dasharray: 6 3; }
+.fire-planner fieldset { border: 1px solid #ccc; border-radius: 6px; margin: 0.4rem 0; padding: 0.3rem 0.5rem; }
+.fire-planner legend { font-weight: 700; }
+.fire-planner .row { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.25rem 0; align-items: center; }
+.fire-planner button { min-height: 44px; min-width: 44px; }
+.fire-planner button[aria-pressed=true] { background: #f0b429; color: #111; font-weight: 700; }
+.fire-planner fieldset.active { border-color: #f0b429; box-shadow: 0 0 0 2px rgba(240, 180, 41, 0.35); }
+.fire-planner .order { font-weight: 600; }
+.dice-tray { position: absolute; top: 0.4rem; left: 0.4rem; z-index: 5; display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem;
+  background: rgba(255, 255, 255, 0.94); border: 1px solid #bbb; border-radius: 8px; padding: 0.35rem 0.6rem; box-shadow: 0 2px 8px rgba(0,0,0,0.2); max-width: calc(100% - 1rem); }
+.dice-tray .die { flex: none; }
+.dice-tray .roll-text { font-size: 0.9rem; }
+.board-wrap:has(.dice-tray) { position: relative; }
 .sheet-boxes { display: inline-flex; flex-wrap: wrap; gap: 2px; vertical-align: middle; max-width: 16rem; }
 .sheet-boxes i { width: 0.7rem; height: 0.7rem; border: 1px solid #555; display: inline-block; }
 .sheet-boxes i.lost { background: #c0392b; border-color: #c0392b; }
@@ -428,6 +444,9 @@ export function decisions(observation, legal, labels, ctx) {
   if (observation?.prompt?.kind === "facing" && legal.length && legal.every((d) => "facing" in d)) {
     return facingChoice(observation, legal, ctx);
   }
+  if (observation?.prompt?.kind === "fire" && legal.length && legal.every((d) => "pilot" in d && "observer" in d)) {
+    return fireOrder(observation, legal, ctx);
+  }
   if (["fire", "tailing"].includes(observation?.prompt?.kind)) return targetButtons(legal, labels, ctx);
   if (observation?.prompt?.kind !== "maneuver" || !legal.every((d) => "code" in d)) return null;
   const seat = ctx.seat;
@@ -481,6 +500,180 @@ export function decisions(observation, legal, labels, ctx) {
   return el("div", { class: "maneuver-planner" },
     el("p", { class: "hint" }, t("Written in secret: the other pilots see it only when all are revealed.")),
     el("div", { class: "maneuvers" }, buttons), choice);
+}
+
+// ====================================================== the fire order
+const burstName = (name) => ({
+  short: t("short (rafale courte)"), medium: t("medium (rafale moyenne)"), long: t("long (rafale longue)"),
+}[name] || name);
+
+function planeName(observation, id) {
+  const plane = observation?.view?.planes?.[id];
+  return plane ? `${plane.counter} ${aircraftName(plane.aircraft)}` : id;
+}
+
+/** The fire order (book: Le Combat § Enregistrement): for the pilot, and the observer of a
+ * two-seater, a target among the aircraft in range (lit on the map: tap one, or its
+ * button) and a burst (courte, moyenne, longue), or hold fire; Confirm (or C) writes the
+ * order, one of the legal decisions. */
+function fireOrder(observation, legal, ctx) {
+  const seat = ctx.seat;
+  const offers = { pilot: new Map(), observer: new Map() }; // gunner -> target -> [bursts]
+  for (const d of legal) {
+    for (const gunner of ["pilot", "observer"]) {
+      const shot = d[gunner];
+      if (!shot) continue;
+      if (!offers[gunner].has(shot.target)) offers[gunner].set(shot.target, []);
+      const bursts = offers[gunner].get(shot.target);
+      if (!bursts.includes(shot.burst)) bursts.push(shot.burst);
+    }
+  }
+  const gunners = ["pilot", "observer"].filter((g) => offers[g].size);
+  const order = { pilot: null, observer: null };
+  let active = gunners[0] || "pilot";
+  const box = el("div", { class: "fire-planner" });
+  const summary = el("p", { class: "order", "aria-live": "polite" });
+  const confirmButton = el("button", { type: "button", class: "primary", id: "confirm", onclick: () => confirm() }, t("Confirm"));
+  const decisionOf = () => legal.find((d) => ["pilot", "observer"].every((g) =>
+    (d[g]?.target ?? null) === (order[g]?.target ?? null) && (d[g]?.burst ?? null) === (order[g]?.burst ?? null)));
+  const confirm = async () => {
+    const decision = decisionOf();
+    if (decision && !ctx.busy()) await ctx.send([decision]);
+  };
+  const choose = (gunner, target) => {
+    active = gunner;
+    if (target === null) {
+      order[gunner] = null;
+    } else {
+      const bursts = offers[gunner].get(target) || [];
+      const keep = order[gunner]?.burst;
+      order[gunner] = { target, burst: bursts.includes(keep) ? keep : bursts[0] };
+    }
+    draw();
+  };
+  const burst = (gunner, name) => {
+    if (!order[gunner]) return;
+    active = gunner;
+    order[gunner] = { ...order[gunner], burst: name };
+    draw();
+  };
+  /** The map: the active gunner's targets in range lit, each gunner's chosen one marked;
+   * tapping a lit aircraft makes it the active gunner's target. */
+  const light = () => {
+    const board = document.querySelector("svg.hex-board");
+    if (!board) return;
+    if (seat && selected !== seat && board.querySelector(`.plane-arcs[data-plane="${CSS.escape(seat)}"]`)) select(seat);
+    for (const g of board.querySelectorAll(".piece")) {
+      const id = g.dataset.piece;
+      g.classList.toggle("in-range", offers[active].has(id));
+      g.classList.toggle("targeted", order.pilot?.target === id || order.observer?.target === id);
+      g.classList.toggle("by-observer", order.observer?.target === id && order.pilot?.target !== id);
+      if (!g.dataset.fireWired) {
+        g.dataset.fireWired = "1";
+        g.addEventListener("click", () => {
+          if (!document.body.contains(box)) return;
+          const gunner = offers[active].has(id) ? active : gunners.find((x) => offers[x].has(id));
+          if (gunner) choose(gunner, id);
+        });
+      }
+    }
+  };
+  function section(gunner) {
+    const targets = [...offers[gunner].keys()];
+    const choices = targets.map((id) => el("button", {
+      type: "button", class: "fire-target", dataset: { gunner, target: id },
+      "aria-pressed": String(order[gunner]?.target === id),
+      onclick: () => choose(gunner, id), onfocus: () => { if (active !== gunner) { active = gunner; light(); } },
+    }, planeName(observation, id)));
+    const hold = el("button", {
+      type: "button", class: "fire-hold", dataset: { gunner }, "aria-pressed": String(order[gunner] === null),
+      onclick: () => choose(gunner, null),
+    }, t("hold fire"));
+    const allowed = order[gunner] ? offers[gunner].get(order[gunner].target) || [] : [];
+    const burstButtons = ["short", "medium", "long"].map((name) => el("button", {
+      type: "button", class: "fire-burst", dataset: { gunner, burst: name },
+      "aria-pressed": String(order[gunner]?.burst === name),
+      disabled: !allowed.includes(name),
+      onclick: () => burst(gunner, name),
+    }, burstName(name)));
+    return el("fieldset", { class: `fire-gunner${gunner === active ? " active" : ""}`, dataset: { gunner } },
+      el("legend", {}, gunner === "observer" ? t("Observer: his own target and burst") : t("Pilot: target and burst")),
+      el("div", { class: "row", role: "group", "aria-label": t("Target") }, choices, hold),
+      el("div", { class: "row", role: "group", "aria-label": t("Burst") }, burstButtons));
+  }
+  function draw() {
+    summary.textContent = `${t("Fire order")}: ${orderText(order)}`;
+    confirmButton.disabled = !decisionOf() || ctx.busy();
+    fill(box,
+      el("p", { class: "hint" }, t("Aircraft in range are lit on the map (own hex and three hexes ahead; the observer's arc behind): tap one or its button, then choose the burst. Written in secret.")),
+      gunners.map(section),
+      el("div", { class: "row" }, summary, confirmButton));
+    light();
+  }
+  ctx.keys({ confirm, undo: () => { order.pilot = null; order.observer = null; draw(); }, ghosts: light });
+  draw();
+  return box;
+}
+
+// ======================================================== rolls as dice
+const rollName = (kind) => ({
+  "jam-roll": t("jam roll"), "unjam-roll": t("unjam roll"), "stall-roll": t("stall roll"),
+  "recovery-roll": t("spin recovery roll"), "deterioration-roll": t("deterioration roll"),
+  "fire-roll": t("fire extinction roll"), "smoke-roll": t("smoke roll"), "escape-roll": t("escape roll"),
+  "no-mans-land-roll": t("No Man's Land roll"), "circle-roll": t("circling roll"),
+}[String(kind).replace(/^observer-/, "")] || kind);
+
+/** The rolls of `events` as [{seat, faces, text}], in order. */
+function rollsOf(events) {
+  const out = [];
+  for (const e of events) {
+    const data = e.data || {};
+    if (typeof data.roll === "number") {
+      const text = e.kind === "shot"
+        ? t("{seat} ({gunner}) fires at {target}, burst {burst}: range {range}, fire value {value}, die {roll}: {blue} blue and {red} red chits",
+          { ...data, gunner: t(data.gunner), burst: burstName(data.burst) })
+        : t("{seat} rolls {roll} ({kind})", { seat: data.seat, roll: data.roll, kind: rollName(e.kind) });
+      out.push({ seat: data.seat, faces: [data.roll], text, kind: e.kind });
+    } else if (data.rolls && typeof data.rolls === "object") {
+      for (const [who, face] of Object.entries(data.rolls)) {
+        if (typeof face === "number") out.push({ seat: who, faces: [face], text: t("{seat} rolls {roll} ({kind})", { seat: who, roll: face, kind: rollName(e.kind) }), kind: e.kind });
+      }
+    }
+  }
+  return out;
+}
+
+/** The dice rolled since the board was last drawn: each roll's face in a tray over the
+ * board, with what it decided (the fire table's value and the damage table's chits), and
+ * beside the aircraft that rolled. */
+export function animate(node, events, before, after, ctl) {
+  const board = node.querySelector("svg.hex-board");
+  const wrap = node.querySelector(".board-wrap");
+  const rolls = rollsOf(events).slice(-10);
+  if (!board || !wrap || !rolls.length) return null;
+  const tray = el("div", { class: "dice-tray", role: "status", "aria-live": "polite" });
+  const layer = svg("g", { class: "dice-layer" });
+  wrap.prepend(tray);
+  board.append(layer);
+  const show = (index) => {
+    const roll = rolls[index];
+    const red = roll.kind === "shot";
+    const style = red ? { colour: "#ffd6d1", ink: "#7a1c12" } : { colour: "#fff" };
+    fill(tray, roll.faces.map((f) => dieFace(f, { ...style, size: 40 })), el("span", { class: "roll-text", dataset: { kind: roll.kind } }, roll.text));
+    fill(layer);
+    const piece = board.querySelector(`.piece[data-piece="${CSS.escape(String(roll.seat))}"]`);
+    const match = /translate\(([-\d.]+),([-\d.]+)\)/.exec(piece?.getAttribute("transform") || "");
+    if (match) {
+      roll.faces.forEach((f, i) => {
+        const die = dieFace(f, { ...style, size: UNIT * 0.7 });
+        die.setAttribute("x", String(round(Number(match[1]) + UNIT * (0.25 + 0.75 * i))));
+        die.setAttribute("y", String(round(Number(match[2]) - UNIT * 1.0)));
+        layer.append(die);
+      });
+    }
+    ctl.step(roll.text);
+  };
+  return playSteps(rolls.length, show, () => { tray.remove(); layer.remove(); }, ctl, 1100);
 }
 
 export function promptText(prompt) {

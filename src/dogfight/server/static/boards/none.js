@@ -9,7 +9,7 @@
 // its decisions as the page's buttons.
 
 import { el } from "../common.js";
-import { t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 import { genericBoard, genericSecrets } from "./generic.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -37,6 +37,7 @@ export function load(observation) {
         data = {
           cards: Object.fromEntries((body.action_deck || []).map((c) => [c.id, c])),
           aircraft: Object.fromEntries((body.aircraft || []).map((a) => [a.id, a])),
+          pilots: body.rule_tables?.pilots || {},
         };
         return true;
       })
@@ -111,6 +112,57 @@ function phaseText(phase) {
   }[phase] || humanize(phase);
 }
 
+// ================================================================ names
+// An aircraft is named by its nation once its fighter is revealed ("Germany",
+// "United Kingdom 2" when a nation flies several), by its side before ("Axis").
+let names = {}; // plane id -> its name, from the last view drawn
+
+function nameAll(observation) {
+  const planes = observation?.view?.planes || [];
+  const group = (p) => (p.nation ? `nation:${p.nation}` : `side:${p.side}`);
+  const total = {};
+  for (const p of planes) total[group(p)] = (total[group(p)] || 0) + 1;
+  const seen = {};
+  names = {};
+  for (const p of planes) {
+    const key = group(p);
+    seen[key] = (seen[key] || 0) + 1;
+    const base = p.nation ? t(p.nation) : sideName(p.side);
+    names[p.id] = total[key] > 1 ? `${base} ${seen[key]}` : base;
+  }
+}
+
+/** An aircraft's name in words (its nation), or the id of what is no aircraft. */
+function planeName(id) {
+  return names[id] || id;
+}
+
+/** Why the game ended, in the reader's language (a mission's reason has figures), or null. */
+export function reasonText(observation) {
+  const outcome = observation?.outcome;
+  const details = outcome?.details || {};
+  if (!cardsView(observation) || !outcome || !observation.view?.mission) return null;
+  return t("target {status}; net {net} VP: {result}", {
+    status: t(String(details.status ?? "intact")), net: details.net_vp ?? 0, result: t(String(details.result ?? "")),
+  });
+}
+
+/** A seat named by its aircraft's nations once revealed ("Germany"), or null. */
+export function seatText(observation, seat) {
+  if (!cardsView(observation)) return null;
+  const nations = (observation.view.planes || []).filter((p) => p.seat === seat && p.nation).map((p) => t(p.nation));
+  return nations.length ? [...new Set(nations)].join(", ") : null;
+}
+
+/** A log line with the aircraft named by nation instead of their ids. */
+export function logText(observation, line) {
+  nameAll(observation);
+  const ids = Object.keys(names).sort((a, b) => b.length - a.length);
+  if (!ids.length) return line;
+  const pattern = new RegExp(`(?<![\\w-])(${ids.map((id) => id.replace(/[-]/g, "\\-")).join("|")})(?![\\w-])`, "g");
+  return String(line).replace(pattern, (id) => names[id] || id);
+}
+
 /** Position of plane a relative to b: tailing, advantaged, neutral, disadvantaged, tailed. */
 function relation(positions, a, b) {
   for (const p of positions || []) {
@@ -127,6 +179,7 @@ export function render(observation, seat) {
 }
 
 function cardsBoard(observation, seat) {
+  nameAll(observation);
   const view = observation.view || {};
   const planes = view.planes || [];
   const board = el("div", { class: "dif-board", dataset: { phase: view.phase || "" } });
@@ -136,20 +189,22 @@ function cardsBoard(observation, seat) {
   const pairs = positionPairs(view, planes, seat);
   if (pairs) board.append(pairs);
   if (view.chain) board.append(chainPanel(view.chain));
+  if (observation.outcome) board.append(resultPanel(observation));
   for (const plane of planes.filter((p) => p.seat === seat && Array.isArray(p.hand) && !p.down && !p.gone)) {
     if (plane.hand.length || (!plane.bomber && plane.stats)) board.append(handPanel(plane, plane.hand, "hand"));
     if ((plane.turret_hand || []).length) board.append(handPanel(plane, plane.turret_hand, "turret"));
   }
+  requestAnimationFrame(markPlayable);
   return board;
 }
 
 function summary(observation, view) {
   const vp = Object.entries(view.vp || {}).map(([side, n]) =>
-    el("span", { class: "dif-vp", dataset: { side } }, el("span", { class: "swatch", style: `background:${colour(side)}` }), `${t(side)} ${n}`));
+    el("span", { class: "dif-vp", dataset: { side } }, el("span", { class: "swatch", style: `background:${colour(side)}` }), `${sideName(side)} ${n}`));
   return el("div", { class: "dif-summary" },
     el("span", {}, t("Turn {turn} of {turns}", { turn: view.turn ?? observation.turn, turns: view.turns ?? "?" })),
     el("span", {}, t("Phase: {phase}", { phase: phaseText(view.phase) })),
-    view.active ? el("span", {}, t("Active: {plane}", { plane: view.active })) : null,
+    view.active ? el("span", {}, t("Active: {plane}", { plane: planeName(view.active) })) : null,
     el("span", {}, t("Victory points"), ": ", vp),
     el("span", { class: "hint" }, t("Deck {deck} · discard {discard}", { deck: view.deck ?? 0, discard: view.discard_count ?? 0 })));
 }
@@ -243,8 +298,8 @@ function aircraftCard(plane, view, seat) {
   if (plane.aces) flags.push(t("{aces} Ace Pilot marker(s)", { aces: plane.aces }));
   if (plane.pilot) flags.push(t("pilot {pilot}", { pilot: plane.pilot }));
   if (plane.loaded) flags.push(t("bombs loaded"));
-  if (plane.selected) flags.push(t("attacks bomber {bomber}", { bomber: plane.selected }));
-  if (plane.leader) flags.push(t("wingman of {leader}", { leader: plane.leader }));
+  if (plane.selected) flags.push(t("attacks bomber {bomber}", { bomber: planeName(plane.selected) }));
+  if (plane.leader) flags.push(t("wingman of {leader}", { leader: planeName(plane.leader) }));
   if (plane.pattern) flags.push(t("bombing pattern {pattern}", { pattern: t(plane.pattern) }));
   const sealed = view.sealed?.[plane.id];
   let body;
@@ -268,13 +323,69 @@ function aircraftCard(plane, view, seat) {
     : el("p", { class: "dif-count hand-count" }, t("Cards in hand: {count}", { count: plane.hand_count ?? 0 }));
   return el("article", { class: classes.join(" "), dataset: { plane: plane.id, side: plane.side }, style: `--side:${colour(plane.side)}` },
     el("header", {},
-      el("span", { class: "dif-name" }, plane.name || plane.id),
-      plane.nation ? el("span", { class: "dif-nation" }, t(plane.nation)) : null,
-      el("span", { class: "dif-id" }, `${plane.id} · ${t(plane.side)}${mine ? ` (${t("you")})` : ""}`)),
+      el("span", { class: "dif-name" }, plane.name || planeName(plane.id)),
+      el("span", { class: "dif-nation" }, planeName(plane.id)),
+      el("span", { class: "dif-id" }, `${sideName(plane.side)}${mine ? ` (${t("you")})` : ""}`)),
     plane.damaged && !plane.down ? el("p", { class: "dif-smoke" }, t("Damaged: smoking side")) : null,
     body,
     flags.length ? el("p", { class: "dif-flags" }, flags.join(" · ")) : null,
     hand);
+}
+
+// ============================================================== the end
+/**
+ * The end of the game explained (book § Comment gagner, § Points de victoire): why
+ * the game ended, what decided it, and each side's figures that counted.
+ */
+function resultPanel(observation) {
+  const outcome = observation.outcome || {};
+  const view = observation.view || {};
+  const details = outcome.details || {};
+  const planes = view.planes || [];
+  const points = details.vp || view.vp || {};
+  const sides = [...new Set([...Object.keys(points), ...planes.map((p) => p.side)])];
+  const dealt = {};
+  const taken = {};
+  const lost = {};
+  for (const side of sides) { dealt[side] = 0; taken[side] = 0; lost[side] = 0; }
+  for (const p of planes) {
+    dealt[p.side] += Number(p.hits_dealt) || 0;
+    taken[p.side] += Number(p.damage) || 0;
+    if (p.down) lost[p.side] += 1;
+  }
+  const byEnemy = (side) => sides.filter((s) => s !== side).reduce((n, s) => n + dealt[s], 0);
+  const why = [];
+  const winner = outcome.winner ? sideName(outcome.winner) : null;
+  if (view.mission) {
+    why.push(t("The mission's net victory points (Allies minus Axis: {net}) are read on the campaign's table: {result}.", { net: details.net_vp ?? "?", result: t(String(details.result ?? "")) }));
+  } else if (view.result === "shot-down") {
+    why.push(winner
+      ? t("Every enemy aircraft is shot down or gone home: the side still flying wins ({side}).", { side: winner })
+      : t("Every fighter is shot down: nobody wins."));
+  } else if (view.rules?.vp_balancing) {
+    why.push(t("After the last turn the side with the most victory points wins (balancing rule): a kill is worth the aircraft's value, a damaged survivor half."));
+    why.push(winner ? t("Most victory points: {side}.", { side: winner }) : t("Equal victory points: a draw."));
+  } else {
+    why.push(t("After the last turn the side that inflicted the most damage on the enemy wins. Only hits from enemy cards count: a Redline's hit on one's own aircraft does not."));
+    why.push(winner ? t("Most damage inflicted: {side}.", { side: winner }) : t("Equal damage inflicted: a draw."));
+  }
+  // a row per figure, a column per side: narrow enough for a phone
+  const figures = [
+    ["dealt", t("Damage inflicted on the enemy"), (side) => dealt[side]],
+    ["taken", t("Damage on its own aircraft"), (side) => taken[side]],
+    ["own", t("of it not from the enemy (Redline, flak)"), (side) => Math.max(0, taken[side] - byEnemy(side))],
+    ["lost", t("Aircraft shot down"), (side) => lost[side]],
+    ["vp", t("Victory points"), (side) => points[side] ?? 0],
+  ];
+  return el("section", { class: "dif-result", role: "status" },
+    el("h3", {}, t("Why the game ended so")),
+    why.map((text) => el("p", {}, text)),
+    el("table", { class: "dif-result-table" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Side")),
+        sides.map((side) => el("th", { scope: "col", dataset: { side } }, sideName(side))))),
+      el("tbody", {}, figures.map(([key, title, value]) => el("tr", { dataset: { figure: key } },
+        el("th", { scope: "row" }, title),
+        sides.map((side) => el("td", { dataset: { side } }, String(value(side)))))))));
 }
 
 // ============================================================== positions
@@ -315,7 +426,7 @@ function pairDiagram(a, b, position) {
   svg.setAttribute("viewBox", "0 0 180 80");
   svg.setAttribute("class", "dif-pair-svg");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${a.id} ${positionText(position)} ${b.id}`);
+  svg.setAttribute("aria-label", t("{a} is {position} on {b}", { a: planeName(a.id), position: positionText(position), b: planeName(b.id) }));
   if (position !== "neutral") {
     // an arrow from the plane that holds the position to its target
     const [from, to] = ["tailing", "advantaged"].includes(position) ? [pa, pb] : [pb, pa];
@@ -336,8 +447,8 @@ function pairDiagram(a, b, position) {
     defs.append(marker);
     svg.append(defs, line);
   }
-  svg.append(planeShape(pa[0], pa[1], pa[2], colour(a.side), a.id));
-  svg.append(planeShape(pb[0], pb[1], pb[2], colour(b.side), b.id));
+  svg.append(planeShape(pa[0], pa[1], pa[2], colour(a.side), planeName(a.id)));
+  svg.append(planeShape(pb[0], pb[1], pb[2], colour(b.side), planeName(b.id)));
   return svg;
 }
 
@@ -355,13 +466,13 @@ function positionPairs(view, planes, seat) {
       if (a.bomber && b.bomber) continue;
       if (a.altitude !== b.altitude) {
         items.push(el("li", { class: "dif-pair apart", dataset: { a: a.id, b: b.id, position: "apart" } },
-          t("{a} and {b}: at different altitudes", { a: a.id, b: b.id })));
+          t("{a} and {b}: at different altitudes", { a: planeName(a.id), b: planeName(b.id) })));
         continue;
       }
       const position = relation(view.positions, a.id, b.id);
       items.push(el("li", { class: `dif-pair ${position}`, dataset: { a: a.id, b: b.id, position } },
         pairDiagram(a, b, position),
-        el("span", { class: "dif-pair-text" }, t("{a} is {position} on {b}", { a: a.id, position: positionText(position), b: b.id }))));
+        el("span", { class: "dif-pair-text" }, t("{a} is {position} on {b}", { a: planeName(a.id), position: positionText(position), b: planeName(b.id) }))));
     }
   }
   if (!items.length) return null;
@@ -373,7 +484,7 @@ function positionPairs(view, planes, seat) {
 function actionCard(id, extra = {}) {
   const card = cardOf(id);
   const kinds = (card.kinds || []).map((k) => t(k));
-  return el("div", { class: `dif-card${extra.class ? ` ${extra.class}` : ""}`, dataset: { card: id }, title: card.text || "" },
+  return el("div", { class: `dif-card${extra.class ? ` ${extra.class}` : ""}`, dataset: { card: id } },
     el("div", { class: "dif-card-top" },
       el("span", { class: "dif-card-maneuver", title: t("Maneuver value") }, String(card.maneuver ?? 0)),
       card.bursts ? el("span", { class: "dif-card-bursts", title: t("Burst cost") }, t("{bursts} burst(s)", { bursts: card.bursts })) : null),
@@ -382,16 +493,76 @@ function actionCard(id, extra = {}) {
     card.hits ? el("div", { class: "dif-card-hits" }, t("{hits} hit(s)", { hits: card.hits })) : null,
     kinds.length ? el("div", { class: "dif-card-kinds" }, kinds.join(" · ")) : null,
     (card.react_to || []).length ? el("div", { class: "dif-card-react" }, t("React To: {cards}", { cards: card.react_to.map((c) => (c === "Any" ? t("any card") : c)).join(", ") })) : null,
+    card.text ? el("p", { class: "dif-card-text" }, t(card.text)) : null,
     extra.note ? el("div", { class: "dif-card-note" }, extra.note) : null);
 }
 
 function handPanel(plane, hand, which) {
   const title = which === "turret"
-    ? t("Turret cards of {plane} (secret)", { plane: plane.id })
-    : t("Your hand: {plane} (secret)", { plane: plane.id });
+    ? t("Turret cards of {plane} (secret)", { plane: planeName(plane.id) })
+    : t("Your hand: {plane} (secret)", { plane: planeName(plane.id) });
   return el("section", { class: `dif-hand ${which === "turret" ? "turret-hand" : "own-hand"}`, dataset: { plane: plane.id } },
     el("h3", {}, title),
-    el("div", { class: "dif-cards" }, hand.length ? hand.map((id) => actionCard(id)) : el("p", { class: "hint" }, t("No card."))));
+    which === "hand" ? el("p", { class: "hint dif-hand-hint" }, t("Click or tap a card to play it when it is playable.")) : null,
+    el("div", { class: "dif-cards" }, hand.length ? hand.map((id) => handCard(id)) : el("p", { class: "hint" }, t("No card."))));
+}
+
+// A card in hand is played by clicking (or tapping) it: the prompt's buttons for it
+// (one: played at once; several: listed under the card to choose from).
+function handCard(id) {
+  const node = actionCard(id, { class: "in-hand" });
+  const choose = (event) => {
+    if (event.target.closest?.(".dif-card-choices")) return;
+    playFromHand(node, id);
+  };
+  node.addEventListener("click", choose);
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    choose(event);
+  });
+  return node;
+}
+
+/** The prompt's buttons that play (react with, discard...) the card ``id``. */
+function promptButtons(id) {
+  const group = [...document.querySelectorAll(".dif-decisions .decision-group.card-group")]
+    .find((g) => g.dataset.group === `card:${id}`);
+  return group ? [...group.querySelectorAll("button.decision:not([disabled])")] : [];
+}
+
+function playFromHand(node, id) {
+  const buttons = promptButtons(id);
+  node.querySelector(".dif-card-choices")?.remove();
+  if (!buttons.length) return;
+  if (buttons.length === 1) {
+    buttons[0].click();
+    return;
+  }
+  node.append(el("div", { class: "dif-card-choices", role: "group", "aria-label": t("Play this card") },
+    buttons.map((button) => el("button", {
+      type: "button", class: "small dif-hand-choice",
+      onclick: () => button.click(),
+    }, button.textContent))));
+  node.querySelector(".dif-hand-choice")?.focus();
+}
+
+/** Mark the cards in hand the prompt lets the seat play now (clickable ones). */
+function markPlayable() {
+  for (const node of document.querySelectorAll(".dif-hand .dif-card.in-hand")) {
+    const playable = promptButtons(node.dataset.card).length > 0;
+    node.classList.toggle("playable", playable);
+    if (playable) {
+      node.setAttribute("role", "button");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("aria-label", t("Play {card}", { card: cardName(node.dataset.card) }));
+    } else {
+      node.removeAttribute("role");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("aria-label");
+      node.querySelector(".dif-card-choices")?.remove();
+    }
+  }
 }
 
 function chainPanel(chain) {
@@ -400,15 +571,15 @@ function chainPanel(chain) {
     scissors: t("Scissors"), "barrel-roll": t("Barrel Roll"), agile: t("agile Scissors"),
   }[chain.kind] || humanize(chain.kind);
   const plays = (chain.plays || []).map(([plane, card], index) =>
-    el("li", { class: "dif-play" }, el("span", { class: "dif-play-who" }, index === 0 ? t("{plane} plays", { plane }) : t("{plane} reacts", { plane })),
+    el("li", { class: "dif-play" }, el("span", { class: "dif-play-who" }, index === 0 ? t("{plane} plays", { plane: planeName(plane) }) : t("{plane} reacts", { plane: planeName(plane) })),
       actionCard(card)));
   return el("section", { class: "dif-chain" },
     el("h3", {}, t("Cards being played")),
-    el("p", {}, t("{kind} by {actor} on {target}", { kind, actor: chain.actor, target: chain.target }),
+    el("p", {}, t("{kind} by {actor} on {target}", { kind, actor: planeName(chain.actor), target: planeName(chain.target) }),
       chain.steps ? ` · ${t("Maneuver {steps}", { steps: chain.steps })}` : "",
       chain.hits ? ` · ${t("{hits} hit(s)", { hits: chain.hits })}` : ""),
     el("ol", { class: "dif-plays" }, plays),
-    chain.responder ? el("p", { class: "dif-responder" }, t("{plane} may react", { plane: chain.responder })) : null);
+    chain.responder ? el("p", { class: "dif-responder" }, t("{plane} may react", { plane: planeName(chain.responder) })) : null);
 }
 
 // ================================================================ secrets
@@ -427,11 +598,11 @@ function cardSecrets(observation, seat) {
     if (typeof sealed === "string") {
       const [key, pilot] = sealed.split("|");
       const aircraft = data?.aircraft?.[key];
-      if (aircraft) items.push(el("li", {}, t("{plane}: {fighter}, revealed when all have chosen", { plane: plane.id, fighter: aircraft.name + (pilot ? ` (${pilot})` : "") })));
-      else if (ALTITUDES.includes(sealed)) items.push(el("li", {}, t("{plane}: starts at {altitude} altitude, revealed when all have chosen", { plane: plane.id, altitude: altitudeText(sealed) })));
-      else items.push(el("li", {}, `${plane.id}: ${sealed}`));
+      if (aircraft) items.push(el("li", {}, t("{plane}: {fighter}, revealed when all have chosen", { plane: planeName(plane.id), fighter: aircraft.name + (pilot ? ` (${pilot})` : "") })));
+      else if (ALTITUDES.includes(sealed)) items.push(el("li", {}, t("{plane}: starts at {altitude} altitude, revealed when all have chosen", { plane: planeName(plane.id), altitude: altitudeText(sealed) })));
+      else items.push(el("li", {}, `${planeName(plane.id)}: ${sealed}`));
     }
-    if (Array.isArray(plane.hand) && !plane.bomber) items.push(el("li", {}, t("{plane}: {count} card(s) in hand", { plane: plane.id, count: plane.hand.length })));
+    if (Array.isArray(plane.hand) && !plane.bomber) items.push(el("li", {}, t("{plane}: {count} card(s) in hand", { plane: planeName(plane.id), count: plane.hand.length })));
   }
   for (const [key, value] of Object.entries(view.sealed || {})) {
     if (typeof value === "string" && !mine.some((p) => p.id === key)) items.push(el("li", {}, `${t(key)}: ${t(value.replace("|", " "))}`));
@@ -448,46 +619,46 @@ function cardSecrets(observation, seat) {
 export function promptText(prompt) {
   const data = prompt.data || {};
   switch (prompt.kind) {
-    case "fighter": return t("{plane}: choose your fighter in secret", { plane: data.plane });
-    case "altitude": return t("{plane}: choose your starting altitude in secret", { plane: data.plane });
+    case "fighter": return t("{plane}: choose your fighter in secret", { plane: planeName(data.plane) });
+    case "altitude": return t("{plane}: choose your starting altitude in secret", { plane: planeName(data.plane) });
     case "option": return t("Choose this mission's campaign option");
     case "flak": return t("Choose the flak pattern in secret");
     case "formation": return t("Arrange your bombers ({altitude} altitude)", { altitude: altitudeText(data.altitude) });
-    case "bombing": return t("{plane}: choose a bombing pattern", { plane: data.plane });
-    case "stall": return t("{plane}: the engine stalls, discard a card", { plane: data.plane });
-    case "evasive": return t("{plane}: {hits} hit(s), play Evasive for two fewer?", { plane: data.plane, hits: data.hits });
-    case "pick": return t("Choose the bomber {plane} attacks", { plane: data.plane });
-    case "follow": return t("{leader} changes altitude: does {plane} follow?", { leader: data.leader, plane: data.plane });
-    case "react": return t("{plane}: react?", { plane: data.plane });
+    case "bombing": return t("{plane}: choose a bombing pattern", { plane: planeName(data.plane) });
+    case "stall": return t("{plane}: the engine stalls, discard a card", { plane: planeName(data.plane) });
+    case "evasive": return t("{plane}: {hits} hit(s), play Evasive for two fewer?", { plane: planeName(data.plane), hits: data.hits });
+    case "pick": return t("Choose the bomber {plane} attacks", { plane: planeName(data.plane) });
+    case "follow": return t("{leader} changes altitude: does {plane} follow?", { leader: planeName(data.leader), plane: planeName(data.plane) });
+    case "react": return t("{plane}: react?", { plane: planeName(data.plane) });
     case "order": return t("Choose which of your fighters acts now");
-    case "jettison": return t("{plane}: jettison your bombs?", { plane: data.plane });
-    case "climb": return t("{plane}: change altitude?", { plane: data.plane });
-    case "speed": return t("{plane}: speed maneuvers", { plane: data.plane });
-    case "actions": return t("{plane}: play cards", { plane: data.plane });
-    case "discard": return t("{plane}: discard the cards you do not want", { plane: data.plane });
+    case "jettison": return t("{plane}: jettison your bombs?", { plane: planeName(data.plane) });
+    case "climb": return t("{plane}: change altitude?", { plane: planeName(data.plane) });
+    case "speed": return t("{plane}: speed maneuvers", { plane: planeName(data.plane) });
+    case "actions": return t("{plane}: play cards", { plane: planeName(data.plane) });
+    case "discard": return t("{plane}: discard the cards you do not want", { plane: planeName(data.plane) });
     default: return null;
   }
 }
 
 /** A decision in words, or null (then the game's label). */
 export function decisionText(observation, d, label) {
+  if (observation) nameAll(observation);
   if ("play" in d) {
     const card = cardName(d.play);
     switch (d.as) {
-      case "attack": return t("{card}: fire at {target}", { card, target: d.target });
-      case "gunner": return t("{card}: gunner fires at {target}", { card, target: d.target });
-      case "maneuver": return t("{card} as Maneuver {steps} on {target}", { card, steps: d.steps, target: d.target });
-      case "agile": return t("{card} as Scissors (agile) on {target}", { card, target: d.target });
-      case "scissors": case "barrel-roll": return t("{card} against {target}", { card, target: d.target });
+      case "attack": return t("{card}: fire at {target}", { card, target: planeName(d.target) });
+      case "gunner": return t("{card}: gunner fires at {target}", { card, target: planeName(d.target) });
+      case "maneuver": return t("{card} as Maneuver {steps} on {target}", { card, steps: d.steps, target: planeName(d.target) });
+      case "agile": return t("{card} as Scissors (agile) on {target}", { card, target: planeName(d.target) });
+      case "scissors": case "barrel-roll": return t("{card} against {target}", { card, target: planeName(d.target) });
       default:
-        if ("altitude" in d) return `${card}: ${moveText(d)}`;
-        if (d.as === "tactic") return t("{card} (tactic)", { card });
+        if ("altitude" in d || d.as === "tactic") return t("{card} (tactic): {effect}", { card, effect: tacticText(d, observation) });
         return label ? t(label) : card;
     }
   }
-  if ("react" in d) return d.react === null ? t("No reaction") : t("React with {card}", { card: cardName(d.react) });
-  if ("boost" in d) return t("Add {card} (+1 hit)", { card: cardName(d.boost) });
-  if ("redline" in d) return t("{card}: one hit, three cards", { card: cardName(d.redline) });
+  if ("react" in d) return d.react === null ? t("No reaction") : t("React with {card}: {effect}", { card: cardName(d.react), effect: reactionText(observation) });
+  if ("boost" in d) return t("Add {card}: +1 hit to the bomber's shot", { card: cardName(d.boost) });
+  if ("redline" in d) return t("{card}: {effect}", { card: cardName(d.redline), effect: redlineText(observation) });
   if ("end" in d) return t("End actions");
   if ("discard" in d && Object.keys(d).length === 1) return d.discard === null ? t("Done discarding") : t("Discard {card}", { card: cardName(d.discard) });
   if ("fighter" in d) {
@@ -508,21 +679,21 @@ export function decisionText(observation, d, label) {
     return {
       skip: t("No speed maneuver"), done: t("End speed maneuvers"), maneuver: t("Speed maneuver (Maneuver 1)"),
       select: t("Spend a speed point to choose this bomber"), pick: t("Let the defender choose the bomber"),
-    }[d.speed] || t("Compare speed with {plane}", { plane: d.speed });
+    }[d.speed] || t("Compare speed with {plane}", { plane: planeName(d.speed) });
   }
   if ("select" in d) {
     if (d.select === "pick") return t("Let the defender choose the bomber");
-    return "discard" in d ? t("Choose bomber {bomber}, discarding {card}", { bomber: d.select, card: cardName(d.discard) })
-      : t("Choose bomber {bomber} (free)", { bomber: d.select });
+    return "discard" in d ? t("Choose bomber {bomber}, discarding {card}", { bomber: planeName(d.select), card: cardName(d.discard) })
+      : t("Choose bomber {bomber} (free)", { bomber: planeName(d.select) });
   }
-  if ("abandon" in d) return t("Abandon the position on {plane}", { plane: d.abandon });
-  if ("act" in d) return t("Fly {plane} now", { plane: d.act });
+  if ("abandon" in d) return t("Abandon the position on {plane}", { plane: planeName(d.abandon) });
+  if ("act" in d) return t("Fly {plane} now", { plane: planeName(d.act) });
   if ("evasive" in d) return d.evasive ? t("Play Evasive (two hits fewer)") : t("Take the hits");
   if ("jettison" in d) return d.jettison ? t("Jettison the bombs") : t("Keep the bombs");
   if ("flak" in d) return t("Flak pattern: {pattern}", { pattern: t(d.flak) });
   if ("pattern" in d) return t("Bombing pattern: {pattern}", { pattern: t(d.pattern) });
   if ("formation" in d) return t("Formation: {formation}", { formation: t(d.formation) });
-  if ("bomber" in d) return t("{bomber} is attacked", { bomber: d.bomber });
+  if ("bomber" in d) return t("{bomber} is attacked", { bomber: planeName(d.bomber) });
   if ("option" in d) return t("Campaign option #{option}", { option: d.option }) + (d.choice ? ` (${t(d.choice)})` : "");
   // the test duel's orders
   if ("maneuver" in d) return t(d.maneuver);
@@ -532,6 +703,36 @@ export function decisionText(observation, d, label) {
 
 function cardDecisionText(observation, d, label) {
   return decisionText(observation, d, label) ?? (label ? t(label) : JSON.stringify(d));
+}
+
+/** What a card played as a tactic does (book § Cartes de Tactique, each card's section). */
+function tacticText(d, observation = null) {
+  if ("altitude" in d) {
+    const move = d.altitude === "climb" ? t("climb one altitude level") : t("dive one altitude level");
+    return "discard" in d ? t("{move}, discarding {card}", { move, card: cardName(d.discard) }) : move;
+  }
+  const title = cardOf(d.play).title;
+  if (title === "Evasive") return t("until your next turn, each In My Sights or Out of the Sun against you costs one more burst");
+  if (title === "Redline") return redlineText(observation);
+  return t("+1 hit to your next attack this turn");
+}
+
+/**
+ * Redline (book § Redline): the hit is on the player's own aircraft; none for a pilot
+ * with the Re marker (book § Marqueurs de pilote expérimenté).
+ */
+function redlineText(observation = null) {
+  const id = observation?.prompt?.data?.plane;
+  const plane = (observation?.view?.planes || []).find((p) => p.id === id);
+  if (plane?.pilot && data?.pilots?.[plane.pilot]?.redline_safe) return t("draw 3 cards (pilot marker Re: no hit)");
+  return t("1 hit on your own aircraft, then draw 3 cards");
+}
+
+/** What a reaction cancels: the last card played in the chain (book § Réactions). */
+function reactionText(observation) {
+  const last = observation?.view?.chain?.last;
+  if (!last) return t("cancels the card played");
+  return last === "Maneuver" ? t("cancels the maneuver") : t("cancels {card}", { card: last });
 }
 
 /** Stay, climb or dive, with the card discarded for it. */
@@ -554,6 +755,7 @@ function fighterChoice(d) {
 /** The prompt's card buttons for a view of cards, or null: the page's buttons. */
 export function decisions(observation, legal, labels, ctx) {
   if (!cardsView(observation)) return null;
+  requestAnimationFrame(markPlayable);
   return cardDecisions(observation, legal, labels, (decision) => ctx.send([decision]));
 }
 
@@ -563,6 +765,7 @@ export function decisions(observation, legal, labels, ctx) {
  * sends one.
  */
 function cardDecisions(observation, legal, labels, decide) {
+  nameAll(observation);
   const kind = observation.prompt?.kind;
   const groups = new Map(); // key -> {title, node?, buttons}
   const group = (key, title, node = null) => {
@@ -578,13 +781,13 @@ function cardDecisions(observation, legal, labels, decide) {
       target = group(`card:${d.play}`, null, actionCard(d.play, { class: "in-prompt" }));
       classes.push(`as-${d.as}`);
       text = {
-        attack: t("Fire at {target}", { target: d.target }),
-        gunner: t("Gunner fires at {target}", { target: d.target }),
-        maneuver: t("Maneuver {steps} on {target}", { steps: d.steps, target: d.target }),
-        agile: t("Scissors (agile) on {target}", { target: d.target }),
-        scissors: t("Against {target}", { target: d.target }),
-        "barrel-roll": t("Against {target}", { target: d.target }),
-      }[d.as] || ("altitude" in d ? t("Tactic: {move}", { move: moveText(d) }) : d.as === "tactic" ? t("Tactic") : text);
+        attack: t("Fire at {target}", { target: planeName(d.target) }),
+        gunner: t("Gunner fires at {target}", { target: planeName(d.target) }),
+        maneuver: t("Maneuver {steps} on {target}", { steps: d.steps, target: planeName(d.target) }),
+        agile: t("Scissors (agile) on {target}", { target: planeName(d.target) }),
+        scissors: t("Against {target}", { target: planeName(d.target) }),
+        "barrel-roll": t("Against {target}", { target: planeName(d.target) }),
+      }[d.as] || ("altitude" in d || d.as === "tactic" ? t("Tactic: {effect}", { effect: tacticText(d, observation) }) : text);
       if ("target" in d) classes.push("target");
     } else if ("react" in d && d.react === null) {
       target = group("no-reaction", null);
@@ -592,7 +795,8 @@ function cardDecisions(observation, legal, labels, decide) {
     } else if ("react" in d || "boost" in d || "redline" in d) {
       const id = d.react ?? d.boost ?? d.redline;
       target = group(`card:${id}`, null, actionCard(id, { class: "in-prompt" }));
-      text = "react" in d ? t("React with it") : "boost" in d ? t("Add it (+1 hit)") : t("Redline: one hit, three cards");
+      text = "react" in d ? t("React: {effect}", { effect: reactionText(observation) })
+        : "boost" in d ? t("Add it: +1 hit to the bomber's shot") : t("Redline: {effect}", { effect: redlineText(observation) });
       classes.push("reaction");
     } else if ("end" in d) {
       target = group("end", null);

@@ -758,7 +758,10 @@ export function animate(node, events, before, after, ctl) {
       if (last && last.kind === "move" && !last.moves.some((m) => m.plane === d.plane)) last.moves.push(move);
       else steps.push({ kind: "move", phase, moves: [move] });
     } else if (event.kind === "fire" && pose[d.plane] && pose[d.target]) {
-      steps.push({ kind: "fire", phase, from: pose[d.plane], to: pose[d.target], plane: d.plane, target: d.target, marks: [] });
+      steps.push({
+        kind: "fire", phase, from: pose[d.plane], to: pose[d.target], plane: d.plane, target: d.target,
+        cards: Number(d.cards) || 0, marks: [],
+      });
     } else if (MARKS[event.kind] && pose[d.plane]) {
       const last = steps[steps.length - 1];
       const mark = { at: pose[d.plane], text: MARKS[event.kind](d) };
@@ -818,7 +821,8 @@ export function animate(node, events, before, after, ctl) {
       return;
     }
     if (step.kind === "fire") {
-      effects?.append(svg("line", { class: "shot", x1: round(step.from.x), y1: flip(step.from.y), x2: round(step.to.x), y2: flip(step.to.y) }));
+      effects?.append(rangeBand(step, flip),
+        svg("line", { class: "shot", x1: round(step.from.x), y1: flip(step.from.y), x2: round(step.to.x), y2: flip(step.to.y) }));
     }
     for (const mark of step.marks) {
       effects?.append(svg("text", { class: "mark", x: round(mark.at.x), y: flip(mark.at.y) - 48, "text-anchor": "middle" }, mark.text));
@@ -827,6 +831,28 @@ export function animate(node, events, before, after, ctl) {
   };
   run(0);
   return { skip: finish };
+}
+
+/**
+ * The ruler laid from the shooter towards its target, as the players lay it (book:
+ * 000_caefe768ab735396.txt § TIR): its first half (short range, two damage cards) and
+ * its second half (long range, one card) drawn apart, a tick between them, and the
+ * range of this shot named by the cards it drew.
+ */
+function rangeBand(step, flip) {
+  const dx = step.to.x - step.from.x;
+  const dy = step.to.y - step.from.y;
+  const length = Math.hypot(dx, dy) || 1;
+  const at = (d) => ({ x: round(step.from.x + (dx / length) * d), y: flip(step.from.y + (dy / length) * d) });
+  const [start, half, end] = [at(0), at(RULER / 2), at(RULER)];
+  const normal = { x: (-dy / length) * 12, y: (dx / length) * 12 };
+  const short = step.cards >= 2;
+  const label = short ? t("short range") : t("long range");
+  return svg("g", { class: `range-band ${short ? "short" : "long"}`, "aria-label": label, role: "img" },
+    svg("line", { class: "ruler-short", x1: start.x, y1: start.y, x2: half.x, y2: half.y }),
+    svg("line", { class: "ruler-long", x1: half.x, y1: half.y, x2: end.x, y2: end.y }),
+    svg("line", { class: "ruler-tick", x1: round(half.x + normal.x), y1: round(half.y - normal.y), x2: round(half.x - normal.x), y2: round(half.y + normal.y) }),
+    svg("text", { class: "range-label", x: round((start.x + end.x) / 2 + normal.x * 2), y: round((start.y + end.y) / 2 - normal.y * 2), "text-anchor": "middle" }, label));
 }
 
 const MARKS = {

@@ -9,6 +9,10 @@
 //   view.zones    = {seat: {letter: [[q, r], ...]}}: target zones, by whose they are
 //   view.aircraft = {id: {type, seat, level, tilt, damage, bursts, jammed, throttle,
 //                    pilot, ...}}: the control panels; view.flight: the aircraft moving
+//   view.zone_draft = {proposer, zones: [[column, row] of A, B, C placed], answering,
+//                    proposal, proposals, size: [columns, rows], sides}: the target zones
+//                    being placed by agreement; the proposer's prompt is a planner (a lit
+//                    point per place allowed, the zone and its mirror shown, Confirm)
 //   observation.hints.reach = {start, nodes: [{cell, facing, level, next: {step: node},
 //                    done, off, path?, fire?, risk?}]}: for the seat steering, every way
 //                    its move may go on; its prompt is a planner, step by step with
@@ -17,7 +21,7 @@
 import { el, fill } from "../common.js";
 import { t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
-import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, targetButtons } from "./grid.js";
+import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, playSteps, targetButtons } from "./grid.js";
 
 const DIRECTION = { E: 0, SE: 1, SW: 2, W: 3, NW: 4, NE: 5 };
 const STEPS = { F: "Straight ahead", L: "Turn left 60°", R: "Turn right 60°" };
@@ -42,6 +46,33 @@ svg.triangle-board .ghost path { fill: rgba(255,255,255,0.6); stroke: #111; stro
 .steer-planner .plan { font-family: monospace; font-size: 1.05rem; }
 .steer-planner ul { margin: 0.2rem 0; padding-left: 1.2rem; }
 .aod-table-key { font-size: 0.8rem; color: #555; margin: 0 0.3rem; }
+svg.triangle-board .zone-corner { fill: rgba(240, 180, 41, 0.45); stroke: #b07d00; stroke-width: 1.5; cursor: pointer; }
+svg.triangle-board .zone-corner:hover { fill: rgba(240, 180, 41, 0.9); }
+svg.triangle-board .zone-ghost circle { fill: var(--zone, #b07d00); fill-opacity: 0.3; stroke: var(--zone, #b07d00); stroke-width: 3; stroke-dasharray: 6 3; }
+svg.triangle-board .zone-ghost text { fill: var(--zone, #7a5b00); font-weight: 700; }
+.zone-planner .moves { display: grid; grid-template-columns: repeat(3, 44px); grid-template-rows: repeat(2, 44px); gap: 0.3rem; margin: 0.3rem 0; }
+.zone-planner .moves button { min-width: 44px; min-height: 44px; padding: 0; font-size: 1.2rem; }
+.zone-planner .row { display: flex; flex-wrap: wrap; gap: 0.4rem; align-items: center; margin: 0.3rem 0; }
+.zone-planner .row button { min-height: 44px; }
+.sheet-toggle { display: none; }
+@media (max-width: 700px) {
+  /* on a phone the decisions are a bottom sheet over the board: both usable at once */
+  body:has(svg.triangle-board) #prompt:not(:empty) {
+    position: fixed; left: 0; right: 0; bottom: 0; z-index: 30; max-height: 46vh; overflow-y: auto;
+    border-radius: 14px 14px 0 0; box-shadow: 0 -4px 16px rgba(0, 0, 0, 0.25); padding: 0.2rem 0.7rem 0.6rem;
+    overscroll-behavior: contain;
+  }
+  body:has(svg.triangle-board) #prompt.collapsed:has(.sheet-toggle) { max-height: 3.6rem; overflow: hidden; }
+  body:has(svg.triangle-board) .table-layout { padding-bottom: 48vh; }
+  body:has(svg.triangle-board) .sheet-toggle {
+    display: block; width: 100%; min-height: 44px; margin: 0 0 0.2rem; border: none; background: transparent; font-size: 0.9rem; color: #555;
+  }
+  body:has(svg.triangle-board) .sheet-toggle::before { content: ""; display: block; width: 3rem; height: 0.3rem; margin: 0 auto 0.2rem; border-radius: 3px; background: #bbb; }
+  .steer-planner .steps button { min-width: 0; flex: 1 1 6rem; }
+  body:has(svg.triangle-board) #prompt h2, body:has(svg.triangle-board) #prompt h3 { font-size: 1rem; margin: 0.2rem 0; }
+  .zone-planner .hint, .steer-planner .hint { font-size: 0.82rem; margin: 0.2rem 0; }
+  .zone-planner .layout { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: center; }
+}
 @media (max-width: 700px) {
   .board-panel:has(svg.triangle-board) { min-width: 0; }
   .board-scroll:has(svg.triangle-board) { overflow-x: auto; max-width: 100%; }
@@ -264,6 +295,9 @@ export function decisionText(observation, decision) {
   if ("point" in d) return t("Put {aircraft} on access point {point} at L{level}", { aircraft: d.aircraft, point: Number(d.point) + 1, level: d.level });
   if ("pilot" in d) return t("{aircraft} is flown by a {pilot} (secret)", { aircraft: d.aircraft, pilot: t(d.pilot) });
   if ("done" in d) return t("Done");
+  if ("given" in d) return t("Propose the given positions");
+  if ("agree" in d) return d.agree ? t("Agree to these target zones") : t("Propose other target zones");
+  if ("zone" in d) return t("Place target zone {zone} at [{column}, {row}]", { zone: d.zone, column: d.column, row: d.row });
   return null;
 }
 
@@ -271,6 +305,10 @@ export function status(observation) {
   const view = observation?.view;
   if (!view) return [];
   const out = [];
+  const draft = view.zone_draft;
+  if (draft) {
+    out.push(t("target zones: proposal {n} of {max}, by {seat}", { n: draft.proposal, max: draft.proposals, seat: t(draft.proposer) }));
+  }
   if (view.mode) out.push(t("mode: {mode}", { mode: t(view.mode) }));
   if (view.turns) out.push(t("of {turns} turns", { turns: view.turns }));
   if (view.points) out.push(Object.entries(view.points).map(([s, p]) => `${t(s)} ${p}`).join(" – "));
@@ -327,8 +365,111 @@ function shotsList(title, shots, withShooter) {
         : t("at {target}: {guns} guns, position {position}, column {column}", { target: s.target, guns: t(s.guns), position: s.position, column: s.column })))));
 }
 
+// ========================================================= the target zones
+/** A sheet's handle on a phone: folds the decisions down to see the whole board. */
+function sheetToggle() {
+  const folded = Boolean(document.getElementById("prompt")?.classList.contains("collapsed"));
+  return el("button", {
+    type: "button", class: "sheet-toggle", "aria-expanded": String(!folded),
+    onclick: (event) => {
+      const prompt = document.getElementById("prompt");
+      const folded = prompt?.classList.toggle("collapsed");
+      event.currentTarget.setAttribute("aria-expanded", String(!folded));
+      event.currentTarget.textContent = folded ? t("Show the decisions") : t("Fold the decisions down");
+    },
+  }, folded ? t("Show the decisions") : t("Fold the decisions down"));
+}
+
+/** The cells of a zone whose top-left point is [column, row]. */
+function zoneCells([column, row], [columns, rows]) {
+  const cells = [];
+  for (let c = 0; c < columns; c += 1) for (let r = 0; r < rows; r += 1) cells.push([column + c, row + r]);
+  return cells;
+}
+
+/** The placing of the target zones (MARQUEURS DE ZONE CIBLE, by agreement): the places
+ * allowed for the next zone lit on the board (its top-left point); tapping one, or the
+ * arrows, shows the zone and the other side's mirror; Confirm places it. */
+function zonePlanner(observation, legal, ctx) {
+  const view = observation.view || {};
+  const draft = view.zone_draft || {};
+  const size = draft.size || [3, 2];
+  const height = Number(view.map?.height) || 0;
+  const width = Number(view.map?.width) || 0;
+  const places = legal.filter((d) => "zone" in d);
+  const given = legal.find((d) => "given" in d);
+  const letter = places[0]?.zone || "A";
+  const key = (c, r) => `${c},${r}`;
+  const byPlace = new Map(places.map((d) => [key(d.column, d.row), d]));
+  let chosen = places[Math.floor(places.length / 2)] || null;
+  const box = el("div", { class: "zone-planner" });
+  const mirror = ([c, r]) => (draft.sides === "long" ? [c, height - r - size[1]] : [width - c - size[0], r]);
+  const confirm = async () => { if (chosen && !ctx.busy()) await ctx.send([chosen]); };
+  const move = (dc, dr) => {
+    if (!chosen) return;
+    const next = byPlace.get(key(chosen.column + dc, chosen.row + dr));
+    if (next) { chosen = next; draw(); }
+  };
+  const ghost = (corner, label, seat) => {
+    const colour = SEAT_COLOURS[seat];
+    const g = svg("g", { class: "zone-ghost", dataset: { zone: label, cell: corner.join(","), seat }, style: `--zone:${colour}` });
+    let sx = 0;
+    let sy = 0;
+    const cells = zoneCells(corner, size);
+    for (const [q, r] of cells) {
+      const [x, y] = at(q, r);
+      sx += x;
+      sy += y;
+      g.append(svg("circle", { cx: x, cy: y, r: UNIT * 0.42 }));
+    }
+    g.append(svg("text", { x: round(sx / cells.length), y: round(sy / cells.length + 12), "text-anchor": "middle", "font-size": 40 }, label));
+    return g;
+  };
+  function drawBoard() {
+    const layer = document.querySelector("svg.triangle-board .plans");
+    if (!layer) return;
+    fill(layer);
+    for (const d of places) {
+      const [x, y] = at(d.column, d.row);
+      const dot = svg("circle", { class: "zone-corner", cx: x, cy: y, r: UNIT * 0.2, dataset: { place: key(d.column, d.row) } },
+        svg("title", {}, t("Place target zone {zone} at [{column}, {row}]", { zone: d.zone, column: d.column, row: d.row })));
+      dot.addEventListener("click", () => { chosen = d; draw(); });
+      layer.append(dot);
+    }
+    if (chosen) {
+      const corner = [chosen.column, chosen.row];
+      layer.append(ghost(corner, letter, "allies"), ghost(mirror(corner), letter, "germany"));
+    }
+  }
+  function draw() {
+    drawBoard();
+    const arrow = (label, dc, dr, name) => el("button", {
+      type: "button", class: "zone-move", "aria-label": name, dataset: { move: `${dc},${dr}` },
+      disabled: !chosen || !byPlace.has(key(chosen.column + dc, chosen.row + dr)) || ctx.busy(),
+      onclick: () => move(dc, dr),
+    }, label);
+    fill(box,
+      sheetToggle(),
+      el("p", { class: "hint" }, t("Place the target zones by agreement: tap a lit point on the board (the zone's top-left point) or move the zone with the arrows, then Confirm. The other side's zone is its mirror; the other player agrees or proposes others.")),
+      el("p", {}, el("strong", {}, t("Zone {zone}", { zone: letter })), " ",
+        el("span", { class: "zone-chosen" }, chosen ? `[${chosen.column}, ${chosen.row}]` : "—")),
+      el("div", { class: "layout" }, el("div", { class: "moves" },
+        el("span"), arrow("↑", 0, -1, t("up")), el("span"),
+        arrow("←", -1, 0, t("left")), arrow("↓", 0, 1, t("down")), arrow("→", 1, 0, t("right"))),
+      el("div", { class: "row" },
+        el("button", { type: "button", class: "primary", id: "confirm", disabled: !chosen || ctx.busy(), onclick: confirm },
+          t("Confirm zone {zone}", { zone: letter })),
+        given ? el("button", { type: "button", class: "decision given", disabled: ctx.busy(), onclick: async () => { if (!ctx.busy()) await ctx.send([given]); } },
+          t("Propose the given positions")) : null)));
+  }
+  ctx.keys({ confirm, undo: () => {}, ghosts: drawBoard });
+  draw();
+  return box;
+}
+
 /** The steering prompt: a planner over the hints' graph (step, undo, confirm). */
 export function decisions(observation, legal, labels, ctx) {
+  if (observation?.prompt?.kind === "target-zones" && legal.some((d) => "zone" in d)) return zonePlanner(observation, legal, ctx);
   if (["fire", "riposte"].includes(observation?.prompt?.kind)) return targetButtons(legal, labels, ctx);
   const reach = observation?.hints?.reach;
   if (observation?.prompt?.kind !== "steer" || !reach || reach.start === null || reach.start === undefined) return null;
@@ -383,6 +524,7 @@ export function decisions(observation, legal, labels, ctx) {
     }, t(STEPS[letter])));
     const done = node.done;
     fill(box,
+      sheetToggle(),
       el("p", { class: "hint" }, t("Plan the move step by step, or tap a reachable point on the board; green points are firing positions, red rings risk defensive fire. Nothing is sent before Confirm.")),
       el("p", {}, `${t("path")}: `, el("span", { class: "plan", dataset: { plan: `${flight.path || ""}${state.steps.join("")}` } },
         `${flight.path || ""}${state.steps.join("")}` || "—"),
@@ -411,6 +553,8 @@ export function promptText(prompt) {
     "long-burst": t("Fire a long burst?"),
     access: t("Bring an aircraft up from patrol"),
     pilots: t("Mark an ace or a rookie in secret, or stop"),
+    "target-zones": t("Place the target zones, or propose the given ones"),
+    "target-answer": t("Agree to these target zones, or propose others"),
   };
   return words[prompt?.kind] || null;
 }
@@ -439,21 +583,8 @@ export function animate(node, events, before, after, ctl) {
   if (!board || !rolls.length) return null;
   const layer = svg("g", { class: "dice-layer" });
   board.append(layer);
-  let index = 0;
-  let timer = null;
-  let over = false;
-  const finish = () => {
-    if (over) return;
-    over = true;
-    clearTimeout(timer);
-    layer.remove();
-    ctl.done();
-  };
-  const next = () => {
-    if (over) return;
-    if (index >= rolls.length) { finish(); return; }
+  const show = (index) => {
     const { kind, data } = rolls[index];
-    index += 1;
     fill(layer);
     const [x, y] = pieceAt(board, data.aircraft) || [0, 0];
     if (kind === "rolled") {
@@ -468,8 +599,6 @@ export function animate(node, events, before, after, ctl) {
       });
       ctl.step(t("{aircraft} fires at {target}: {result}", { aircraft: data.aircraft, target: data.target, result: t(String(data.result)) }));
     }
-    timer = setTimeout(next, 900 / (ctl.speed() || 1));
   };
-  next();
-  return { skip: finish };
+  return playSteps(rolls.length, show, () => layer.remove(), ctl, 900);
 }
