@@ -46,7 +46,6 @@ from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
-from dogfight.games.age_of_dogfights.reconnaissance import target_zones
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find
@@ -289,9 +288,10 @@ def _side_distance(grid: TriangleGrid, cell: Cell, side: str) -> int:
 @lru_cache(maxsize=128)
 def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, prefix: str,
          width: int, height: int, wind: str | None, mode: str,
-         zones_done: tuple[str, ...]) -> tuple[tuple[float, str], ...]:
+         zones_done: tuple[str, ...], targets: Targets = ()) -> tuple[tuple[float, str], ...]:
     """The whole paths of ``me``'s move beginning with ``prefix``, best first, each with
-    its score (a pure function of its arguments: cached, a move is planned once)."""
+    its score (a pure function of its arguments: cached, a move is planned once);
+    ``targets``: ``me``'s target zones as the view shows them (agreed or given)."""
     data = dataset()
     grid = TriangleGrid(width, height)
     kind = data.aircraft[me.kind]
@@ -314,7 +314,7 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
             danger[key] = danger.get(key, 0.0) + worth
     hunted = [e for e in enemies if is_task(mode, e)] or enemies  # the task aircraft first
     tails = [(Cell(*e.point), e) for e in hunted if e.point is not None]
-    objective = _objective(data, grid, mode, me, task, zones_done)
+    objective = _objective(data, grid, mode, me, task, zones_done, dict(targets))
     levels = altitude.levels_along(data, me.level, change, len(prefix) + 20)
     scored = []
     poses: dict[Key, float] = {}  # the score of an end pose, whatever the path
@@ -365,12 +365,11 @@ def _distance(a: Cell, b: Cell) -> int:
 
 
 def _objective(data: AgeData, grid: TriangleGrid, mode: str, me: Aircraft, task: bool,
-               zones_done: tuple[str, ...]) -> Any:
+               zones_done: tuple[str, ...], zones: dict[str, frozenset[Cell]]) -> Any:
     """The score of a path for the mode's objective (0 for fighters and the dogfight)."""
     if not task:
         return lambda points, off: 0.0
     home = exit_side(mode, me)
-    zones = target_zones(data, grid, me.seat)
     photos = mode in ("reconnaissance", "combined") and role(me) == "reconnaissance"
     to_zone = (mode in ("bombing", "combined") and not photos) or (
         photos and len(me.photos) < 2 and len(set(zones) - set(me.photos)) > 0)
@@ -421,6 +420,18 @@ def steer(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | 
     return None
 
 
+Targets = tuple[tuple[str, frozenset[Cell]], ...]
+"""A seat's target zones (letter, points), hashable for ``plan``'s cache."""
+
+
+def targets_in(view: dict[str, Any], seat: Seat) -> Targets:
+    """``seat``'s target zones as its view shows them (the positions agreed at the set-up,
+    or the given ones: ``Game.view``'s ``zones``)."""
+    zones = (view.get("zones") or {}).get(seat) or {}
+    return tuple(sorted((letter, frozenset(from_offset(*point) for point in points))
+                        for letter, points in zones.items()))
+
+
 def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[float, str], ...]:
     """The flight's whole paths still open, best first (planned from the move's start,
     or from the steps taken when the plan was left)."""
@@ -433,7 +444,7 @@ def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[fl
                                for z in a.photos}))
     args = (me, ordered, int(flight["die"]), int(flight["change"]))
     rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
-            done_zones)
+            done_zones, targets_in(view, me.seat))
     done = flight["path"]
     ranked = plan(*args, "", *rest)
     on = tuple(item for item in ranked if item[1].startswith(done) and len(item[1]) > len(done))
