@@ -11,6 +11,11 @@ POST to its answer (stored, then answered). A finished game is replaced by a new
     python tools/load.py --db postgresql://u@h/db --workers 2 --games 200
     python tools/load.py --url http://127.0.0.1:8000 --games 50        # a running server
     python tools/load.py --aces 20 --think 2 --level ace --seconds 60  # computer games
+    python tools/load.py --games 200 --think 2 --clients 4             # 4 client processes
+
+``--clients N`` splits the games over N client processes (each this script against the
+same server, their figures merged): one Python process driving 400 sockets and their
+posts is itself a bottleneck, and its queueing shows as the server's latency.
 
 ``--aces N`` measures computer games instead: N games of a person against 'ace'
 computer pilots (a finished one is replaced), each person (this client) thinking
@@ -384,6 +389,46 @@ def report(tally: Tally, spent: float) -> dict[str, Any]:
             "errors": dict(tally.errors), "refusals": tally.samples}
 
 
+def raw(tally: Tally, spent: float) -> dict[str, Any]:
+    """A client process's figures, for the parent of ``--clients`` to merge."""
+    return {"latencies": tally.latencies, "inside": tally.inside, "waits": tally.waits,
+            "codes": {str(k): v for k, v in tally.codes.items()},
+            "games_done": tally.games_done, "errors": dict(tally.errors),
+            "samples": tally.samples, "client_cpu": tally.client_cpu, "spent": spent}
+
+
+def drive_clients(url: str, args: argparse.Namespace, tally: Tally,
+                  pids: tuple[int, ...]) -> float:
+    """``args.clients`` processes of this script drive ``args.games`` between them; the
+    server's CPU is read over the same measured window; their tallies merged."""
+    shares = [args.games // args.clients + (i < args.games % args.clients)
+              for i in range(args.clients)]
+    children = [subprocess.Popen(
+        [sys.executable, __file__, "--url", url, "--games", str(n), "--game", args.game,
+         "--think", str(args.think), "--warmup", str(args.warmup),
+         "--seconds", str(args.seconds), "--seed", str(i + 1), "--raw"],
+        stdout=subprocess.PIPE) for i, n in enumerate(shares) if n]
+    time.sleep(args.warmup)
+    cpu = sum(cpu_seconds(pid) for pid in pids)
+    time.sleep(args.seconds)
+    tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+    tally.client_cpu = 0.0
+    spent = args.seconds
+    for child in children:
+        out, _ = child.communicate(timeout=args.warmup + args.seconds + 120)
+        part = msgspec.json.decode(out.strip().splitlines()[-1])
+        tally.latencies += part["latencies"]
+        tally.inside += part["inside"]
+        tally.waits += part["waits"]
+        tally.codes.update({int(k): v for k, v in part["codes"].items()})
+        tally.games_done += part["games_done"]
+        tally.errors.update(part["errors"])
+        tally.samples += part["samples"][:5 - len(tally.samples)]
+        tally.client_cpu += part["client_cpu"]
+        spent = max(spent, part["spent"])
+    return spent
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--db", help="database URL (default: a new SQLite file)")
@@ -403,6 +448,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the level of the person's computer opponent (--aces)")
     parser.add_argument("--pilot-workers", type=int,
                         help="the server's pilot worker processes (DOGFIGHT_PILOT_WORKERS)")
+    parser.add_argument("--clients", type=int, default=1,
+                        help="client processes the games are split over (their figures "
+                        "merged)")
+    parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.pilot_workers:
         os.environ["DOGFIGHT_PILOT_WORKERS"] = str(args.pilot_workers)
@@ -424,10 +474,17 @@ def main(argv: list[str] | None = None) -> int:
             print(msgspec.json.encode({**ace_report(tally, spent, args.level),
                                        "aces": args.aces, "game": args.game}).decode())
             return 0
-        spent = asyncio.run(drive(url, args.games, args.game, args.think, args.warmup,
-                                  args.seconds, tally, pids=pids))
+        if args.clients > 1:
+            spent = drive_clients(url, args, tally, pids)
+        else:
+            spent = asyncio.run(drive(url, args.games, args.game, args.think, args.warmup,
+                                      args.seconds, tally, seed=args.seed, pids=pids))
+        if args.raw:
+            print(msgspec.json.encode(raw(tally, spent)).decode())
+            return 0
         result = report(tally, spent)
         result.update(games=args.games, think=args.think, workers=args.workers,
+                      clients=args.clients,
                       db=(args.db or "sqlite").split("://")[0].split("+")[0])
         print(msgspec.json.encode(result).decode())
     finally:
