@@ -274,3 +274,30 @@ def test_seats_sharing_a_name_are_numbered(monkeypatch: pytest.MonkeyPatch) -> N
     named = journal.names(wow, state, lambda text: french.get(text, text))
     assert (named["allies"], named["central"]) == ("Allemagne 1", "Allemagne 2")
     assert named["plane-1"] == "Royaume-Uni, Allemagne"
+
+
+def test_a_replay_reaches_its_older_lines(client: TestClient) -> None:
+    """A replay's step carries its newest page; ``/replay/log`` gives the lines before it
+    at that step as the replay's seat saw them: together the seat's whole log then."""
+    game = load(client, "wings-of-war/duel.save.json")
+    lines, _ = whole_log(client, game, "allies")
+    steps = client.get(f"/api/matches/{game['id']}/replay", params={"seat": "allies"}).json()
+    totals = []
+    for step in (steps["steps"], steps["steps"] - 6):
+        shown = client.get(f"/api/matches/{game['id']}/replay",
+                           params={"seat": "allies", "step": step}).json()
+        assert shown["log_from"] > 0
+        older, start = list(shown["log"]), shown["log_from"]
+        while start > 0:
+            page = client.get(f"/api/matches/{game['id']}/replay/log", params={
+                "seat": "allies", "step": step, "before": start}).json()
+            assert page["log_meta"][-1]["i"] == start - 1
+            older, start = page["log"] + older, page["log_from"]
+        assert older == lines[:len(older)] and len(older) == shown["log_total"]
+        totals.append(len(older))
+    assert totals[1] < totals[0] == len(lines)
+    spectator = client.get(f"/api/matches/{game['id']}/replay/log",
+                           params={"before": 5, "step": steps["steps"]}).json()
+    assert spectator["log"] == whole_log(client, game, None)[0][:5]
+    bad = client.get(f"/api/matches/{game['id']}/replay/log", params={"before": -1})
+    assert bad.status_code == 400
