@@ -241,3 +241,41 @@ def test_descente_lente_and_the_altitude_limits() -> None:
     assert altitude.level_changes(DATA, se5, plane(level=2, tilt="down")) == (-1,)
     assert altitude.tilts_after(DATA, 5, 0) == ("level", "down")
     assert altitude.tilts_after(DATA, 1, 0) == ("level", "up")
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"rules": {"wind": "NE"}}, {"mode": "breakthrough", "sides": "long"},
+    {"mode": "reconnaissance", "pieces": 2, "rules": {"wind": "roll"}},
+])
+def test_mouvement_a_l_horizontal_every_step_offered_has_a_whole_move_refusal_accepts(
+        options: dict[str, object]) -> None:
+    """book: 003_24ea110dc1b5a4d6.txt § MOUVEMENT A L'HORIZONTAL: the search behind the
+    steps offered judges the paths it finds without calling :func:`refusal`; every way it
+    gives (a whole path through the step) is one :func:`refusal` accepts, and ends the
+    move where :func:`movement.finished` says (random games, with and without wind)."""
+    from dogfight.core.match import Match
+    from dogfight.core.registry import get_game
+    from dogfight.core.rng import choice, new_rng
+
+    game = get_game("age-of-dogfights")
+    checked = 0
+    for seed in range(6):
+        match, rng = Match.new(game, options, seed), new_rng(seed)
+        while match.pending and checked < 2000:
+            state = match.state
+            frame = state.prompts[-1]
+            if frame.kind == "steer":
+                flight = state.flight
+                data, grid, k, a, move, flags = movement.context(state, flight, flight.path)
+                near = movement.others(state, a.id)
+                for letter, way in frame.data["ways"].items():
+                    assert way.startswith(flight.path + letter)
+                    whole = replace(move, path=way)
+                    assert refusal(data, grid, k, a, flight.die, whole, near, **flags) is None
+                    assert movement.finished(data, grid, k, a, flight.die, whole,
+                                             flags["wind"])[0]
+                    checked += 1
+            seat, rng = choice(rng, list(match.pending))
+            decision, rng = choice(rng, list(game.legal(state, seat)))
+            match.submit(seat, decision)
+    assert checked >= 2000

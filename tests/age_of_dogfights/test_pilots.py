@@ -146,3 +146,29 @@ def test_mcts_returns_a_legal_decision() -> None:
         kinds.add(seen["prompt"]["kind"])
         match.submit(seat, decision)
     assert "steer" in kinds and "access" in kinds
+
+
+def test_roll_outs_quick_steps_into_a_firing_position() -> None:
+    """§ TIR FIXE EXACTEMENT PAR DERRIERE, the search's roll-outs: with the same enemy
+    ahead, the quick rules (no planning: the end of the rules' whole path through each
+    next step) fly the fighter to its tail too, and a task aircraft is left to greedy."""
+    from dogfight.ai.age_of_dogfights import quick_step
+
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(17, 7), 0)
+    state = flying(AgeOptions(), me, enemy, die=1)
+    while state.flight is not None and GAME.pending(state).get("allies") is not None \
+            and GAME.pending(state)["allies"].kind in ("steer", "tilt", "attitude"):
+        frame = state.prompts[-1]
+        if frame.kind == "steer":
+            step = quick_step(state, state.flight, frame.data["ways"])
+            assert step is not None and step in frame.data["ways"]
+            decision = {"step": step}
+        else:
+            decision = greedy(observe(GAME, state, "allies")) or {}
+        state = GAME.apply(state, "allies", decision).state
+    assert GAME.pending(state)["allies"].kind == "fire"
+    scout = plane("france", 13, "salmson-2", "allies", from_offset(8, 7), 0)
+    tasked = flying(AgeOptions(mode="reconnaissance"), scout, enemy, die=1)
+    assert tasked.prompts[-1].kind == "steer"
+    assert quick_step(tasked, tasked.flight, tasked.prompts[-1].data["ways"]) is None

@@ -118,3 +118,18 @@ def test_marqueurs_de_zone_cible_given_by_default_and_in_a_dogfight() -> None:
     for mode in ("dogfight", "breakthrough"):
         state = Match.new(GAME, {"mode": mode, "target_zones": "agreed"}, 1).state
         assert state.phase == "place"
+
+
+def test_marqueurs_de_zone_cible_the_pilots_fly_to_the_agreed_zones() -> None:
+    """§ MARQUEURS DE ZONE CIBLE: the computer pilots read the zones from the view, so
+    with zones agreed away from the given positions they aim at the agreed ones."""
+    from dogfight.ai.age_of_dogfights import targets_in
+
+    match = agreed_match()
+    for zone, (column, row) in zip("ABC", [(20, 2), (24, 6), (30, 11)], strict=True):
+        match.submit("allies", {"zone": zone, "column": column, "row": row})
+    match.submit("germany", {"agree": True})
+    for seat in ("allies", "germany"):
+        read = dict(targets_in(match.observe(seat)["view"], seat))
+        assert read == reconnaissance.zones_of(match.state, GRID, seat)
+        assert read != reconnaissance.target_zones(GAME.dataset, GRID, seat)

@@ -23,10 +23,12 @@ candidates are the planner's best whole path through each legal first step whose
 score comes near the best (each a sequence of step decisions; the later steps follow
 the best path on from the steps taken, unsearched); the die and the shots are
 searched among the legal decisions for the aircraft ``greedy`` picks; the rest
-follows ``greedy``. Roll-outs fly every seat by ``greedy`` on its own observation of
-the sampled state until the end of the game turn; leaves are scored by
-``Game.evaluate`` (battle and task points, aircraft still flying) and the firing
-positions held.
+follows ``greedy``. Roll-outs fly every seat until the end of the game turn: a
+fighter's steps by :func:`quick_step` (greedy's scoring of an end, applied to the
+whole path the rules give through each next step: no planning, about half the cost of
+a roll-out), every other decision by ``greedy`` on the seat's own observation of the
+sampled state; leaves are scored by ``Game.evaluate`` (battle and task points,
+aircraft still flying) and the firing positions held.
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
-from dogfight.games.age_of_dogfights.reconnaissance import target_zones
-from dogfight.games.age_of_dogfights.state import SEATS, Aircraft
+from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.weather import FACING
+from dogfight.games.age_of_dogfights.zones import board, find
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset, to_offset
 from dogfight.kit.grids.lattice import STEPS
 
@@ -286,9 +288,10 @@ def _side_distance(grid: TriangleGrid, cell: Cell, side: str) -> int:
 @lru_cache(maxsize=128)
 def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, prefix: str,
          width: int, height: int, wind: str | None, mode: str,
-         zones_done: tuple[str, ...]) -> tuple[tuple[float, str], ...]:
+         zones_done: tuple[str, ...], targets: Targets = ()) -> tuple[tuple[float, str], ...]:
     """The whole paths of ``me``'s move beginning with ``prefix``, best first, each with
-    its score (a pure function of its arguments: cached, a move is planned once)."""
+    its score (a pure function of its arguments: cached, a move is planned once);
+    ``targets``: ``me``'s target zones as the view shows them (agreed or given)."""
     data = dataset()
     grid = TriangleGrid(width, height)
     kind = data.aircraft[me.kind]
@@ -311,7 +314,7 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
             danger[key] = danger.get(key, 0.0) + worth
     hunted = [e for e in enemies if is_task(mode, e)] or enemies  # the task aircraft first
     tails = [(Cell(*e.point), e) for e in hunted if e.point is not None]
-    objective = _objective(data, grid, mode, me, task, zones_done)
+    objective = _objective(data, grid, mode, me, task, zones_done, dict(targets))
     levels = altitude.levels_along(data, me.level, change, len(prefix) + 20)
     scored = []
     poses: dict[Key, float] = {}  # the score of an end pose, whatever the path
@@ -362,12 +365,11 @@ def _distance(a: Cell, b: Cell) -> int:
 
 
 def _objective(data: AgeData, grid: TriangleGrid, mode: str, me: Aircraft, task: bool,
-               zones_done: tuple[str, ...]) -> Any:
+               zones_done: tuple[str, ...], zones: dict[str, frozenset[Cell]]) -> Any:
     """The score of a path for the mode's objective (0 for fighters and the dogfight)."""
     if not task:
         return lambda points, off: 0.0
     home = exit_side(mode, me)
-    zones = target_zones(data, grid, me.seat)
     photos = mode in ("reconnaissance", "combined") and role(me) == "reconnaissance"
     to_zone = (mode in ("bombing", "combined") and not photos) or (
         photos and len(me.photos) < 2 and len(set(zones) - set(me.photos)) > 0)
@@ -418,6 +420,18 @@ def steer(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | 
     return None
 
 
+Targets = tuple[tuple[str, frozenset[Cell]], ...]
+"""A seat's target zones (letter, points), hashable for ``plan``'s cache."""
+
+
+def targets_in(view: dict[str, Any], seat: Seat) -> Targets:
+    """``seat``'s target zones as its view shows them (the positions agreed at the set-up,
+    or the given ones: ``Game.view``'s ``zones``)."""
+    zones = (view.get("zones") or {}).get(seat) or {}
+    return tuple(sorted((letter, frozenset(from_offset(*point) for point in points))
+                        for letter, points in zones.items()))
+
+
 def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[float, str], ...]:
     """The flight's whole paths still open, best first (planned from the move's start,
     or from the steps taken when the plan was left)."""
@@ -430,7 +444,7 @@ def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[fl
                                for z in a.photos}))
     args = (me, ordered, int(flight["die"]), int(flight["change"]))
     rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
-            done_zones)
+            done_zones, targets_in(view, me.seat))
     done = flight["path"]
     ranked = plan(*args, "", *rest)
     on = tuple(item for item in ranked if item[1].startswith(done) and len(item[1]) > len(done))
@@ -618,8 +632,13 @@ class AgeOfDogfightsPolicy:
         return state, rng
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
-        """``greedy`` on the seat's own observation of the sampled state (a move is
-        planned once: the planner's cache), a random legal decision if it has none."""
+        """A fighter's step by :func:`quick_step`; else ``greedy`` on the seat's own
+        observation of the sampled state, a random legal decision if it has none."""
+        frame = state.prompts[-1] if state.prompts else None
+        if frame is not None and frame.kind == "steer" and state.flight is not None:
+            step = quick_step(state, state.flight, frame.data["ways"])
+            if step is not None:
+                return [{"step": step}], rng
         seen = observe(self.game, state, seat)
         found = greedy(seen)
         legal = seen.get("legal") or []
@@ -643,6 +662,56 @@ class AgeOfDogfightsPolicy:
                                             for p in positions_between(data, a, b)):
                     edge += 1 if a.seat == seat else -1
         return max(-1.0, min(1.0, base + POSITION * edge))
+
+
+def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | None:
+    """The roll-outs' step for a fighter (the greedy pilot's quick rules, no planning):
+    of the whole paths the rules give through each next step (the steering prompt's
+    ``ways``), the one whose end scores best as :func:`plan` scores an end (a shot,
+    the enemies' guns, an enemy's tail, the border); None for a task aircraft."""
+    data = dataset()
+    me = find(state, flight.aircraft)
+    mode = state.options.mode
+    if me.point is None or is_task(mode, me) or not ways:
+        return None
+    kind = data.aircraft[me.kind]
+    grid = board(state)
+    positions = data.rules.positions
+    enemies = [e for e in state.aircraft if e.seat != me.seat and e.where == "zone"]
+    levels = altitude.levels_along(data, me.level, flight.change, 24)
+    best, best_score = None, -math.inf
+    for letter, way in ways.items():
+        end, facing = movement.fly(Cell(*me.point), me.facing, way)[-1]
+        if not grid.on_map(end):
+            score = -30.0
+        else:
+            level = levels[min(len(way), len(levels)) - 1]
+            there = replace(me, point=(end.q, end.r), facing=facing, level=level,
+                            tilt="level")
+            attack = danger = 0.0
+            closest = math.inf
+            for e in enemies:
+                weight = TASK_TARGET if is_task(mode, e) else 1.0 + 0.5 * bool(e.damage)
+                for key in positions_between(data, there, e):
+                    p = positions[key]
+                    if p.offensive and kind.role != "bomber" and any(
+                            armed(kind, me, g) for g in p.guns):
+                        attack = max(attack, weight * (1.5 if p.column == "A" else 1.0))
+                theirs = data.aircraft[e.kind]
+                if any(armed(theirs, e, g) for key in positions_between(data, e, there)
+                       for g in positions[key].guns):
+                    danger += 1.0
+                closest = min(closest, _tail_distance(end, facing, level,
+                                                      Cell(*(e.point or (0, 0))), e))
+            score = ATTACK * attack - DANGER * danger
+            if not attack and enemies:
+                score -= CLOSING * closest
+            edge = _edge_distance(grid, end)
+            if edge < data.board.border:
+                score -= EDGE * (data.board.border - edge)
+        if score > best_score:
+            best, best_score = letter, score
+    return best
 
 
 GAME_POLICIES = GamePolicies("age-of-dogfights", greedy=greedy, search=AgeOfDogfightsPolicy)

@@ -11,7 +11,7 @@ them on the grid. :func:`read_roll` turns two red dice into a result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 import msgspec
@@ -33,7 +33,7 @@ from dogfight.games.age_of_dogfights.state import AgeState, Aircraft, Burst
 from dogfight.games.age_of_dogfights.weather import against_sun, clouds_block
 from dogfight.games.age_of_dogfights.zones import find, put
 from dogfight.kit.grids import Cell
-from dogfight.kit.grids.lattice import ahead
+from dogfight.kit.grids.lattice import STEPS, ahead
 from dogfight.kit.prompts import Frame, PromptKind, pop
 
 BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
@@ -84,9 +84,38 @@ def geometry_holds(position: Position, shooter: Aircraft, target: Aircraft) -> b
 
 
 def positions_between(data: AgeData, shooter: Aircraft, target: Aircraft) -> tuple[str, ...]:
-    """Every position (key in ``rules.toml``) ``target`` stands in from ``shooter``."""
-    return tuple(key for key, p in data.rules.positions.items()
-                 if geometry_holds(p, shooter, target))
+    """Every position (key in ``rules.toml``) ``target`` stands in from ``shooter``: those
+    whose lines reach the target's point (:func:`_reach`), then :func:`geometry_holds`."""
+    if shooter.point is None or target.point is None:
+        return ()
+    positions = data.rules.positions
+    keys = _reach(positions)[shooter.facing].get(
+        (target.point[0] - shooter.point[0], target.point[1] - shooter.point[1]), ())
+    return tuple(key for key in keys if geometry_holds(positions[key], shooter, target))
+
+
+Reach = list[dict[tuple[int, int], tuple[str, ...]]]
+_REACHES: dict[int, tuple[Mapping[str, Position], Reach]] = {}
+
+
+def _reach(positions: Mapping[str, Position]) -> Reach:
+    """For each facing of the shooter, the positions (in the data's order) whose lines
+    reach each offset ``(dq, dr)`` from it: the step table of the firing positions, made
+    once per data set (most aircraft stand in none)."""
+    made = _REACHES.get(id(positions))
+    if made is None or made[0] is not positions:
+        tables: Reach = []
+        for facing in range(6):
+            table: dict[tuple[int, int], list[str]] = {}
+            for key, p in positions.items():
+                for t in p.target_at:
+                    dq, dr = STEPS[(facing + t) % 6]
+                    keys = table.setdefault((dq * p.distance, dr * p.distance), [])
+                    if key not in keys:
+                        keys.append(key)
+            tables.append({offset: tuple(keys) for offset, keys in table.items()})
+        made = _REACHES[id(positions)] = (positions, tables)
+    return made[1]
 
 
 def can_fire(data: AgeData, kind: AircraftType, shooter: Aircraft, group: str, *,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 import msgspec
@@ -110,6 +111,10 @@ def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
                                  "bombing modes only")
         types[ident] = found
     return types
+
+
+SEAT_SIDES: Mapping[Seat, Side] = MappingProxyType({seat: seat for seat in SEATS})
+"""Each seat is its side (read-only: the same mapping answers every call)."""
 
 
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
@@ -297,7 +302,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         }
 
     def seats(self, state: AgeState) -> Mapping[Seat, Side]:
-        return {seat: seat for seat in SEATS}
+        return SEAT_SIDES
 
     def proceed(self, state: AgeState, events: list[Event]) -> AgeState:
         return turn.proceed(state, events)
@@ -307,7 +312,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         grid = zones.board(state)
         pieces = []
         panels = {}
-        types = self.dataset.aircraft
+        data = self.dataset
+        types = data.aircraft
         for a in state.aircraft:
             kind, ident = types[a.kind], a.id
             panels[ident] = {
@@ -338,7 +344,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "aircraft": state.flight.aircraft, "die": state.flight.die,
                 "change": state.flight.change, "path": state.flight.path,
                 "stage": state.flight.stage},
-            "table": board_view.table(state, self.dataset),
+            "table": board_view.table(state, data),
             "rules": msgspec.to_builtins(state.options.rules),
             "wind": state.wind,
             "points": self.points(state),

@@ -228,34 +228,21 @@ def refusal(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Air
     return None
 
 
-def complete(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
-             die: int, move: Move, others: Sequence[Aircraft], *,
-             strict_dive: bool = False, relax_border: bool = False,
-             relax_ahead: bool = False, entering: bool = False,
-             wind: int | None = None, home: str | None = None) -> str | None:
-    """A whole legal path beginning with ``move.path``, or None when there is none: a
-    search over the remaining steps, cut where a step leaves the board, meets an
-    aircraft at its level, or turns too often or too tightly."""
-    return completions(data, grid, kind, aircraft, die, move, others, ("",),
-                       strict_dive=strict_dive, relax_border=relax_border,
-                       relax_ahead=relax_ahead, entering=entering, wind=wind,
-                       home=home)[0]
-
-
 def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft: Aircraft,
                 die: int, move: Move, others: Sequence[Aircraft], suffixes: Sequence[str],
                 *, strict_dive: bool = False, relax_border: bool = False,
                 relax_ahead: bool = False, entering: bool = False,
                 wind: int | None = None, home: str | None = None
                 ) -> list[str | None]:
-    """:func:`complete` of ``move.path + suffix`` for each suffix, the set-up shared (the
-    steps a legal move may take next are asked three at a time). The search runs on
-    plain ``(q, r)`` pairs; every path it finds is checked by :func:`refusal`."""
+    """For each suffix, a whole legal path beginning with ``move.path + suffix``, or None
+    when there is none: a search over the remaining steps, cut where a step leaves the
+    board, meets an aircraft at its level, or turns too often or too tightly; the set-up
+    shared (the next steps are asked three at a time). It runs on plain ``(q, r)``
+    pairs; a path found is judged by :func:`refusal`'s rules its cuts have not read,
+    written out in ``final`` (the tests check the paths offered against :func:`refusal`)."""
     base = steps_for(data, kind, aircraft, die, move.change, False)
     straight = steps_for(data, kind, aircraft, die, move.change, True)
     longest = max(base, straight) + (wind is not None)
-    most_turns = max(turns_allowed(data, kind, aircraft, p, move.unjam)
-                     for p in ("R", "L", "RL"))
     tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
     levels = altitude.levels_along(data, aircraft.level, move.change, longest)
     last = len(levels) - 1
@@ -270,13 +257,21 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
 
     limits = {(r, lt): turns_allowed(data, kind, aircraft, "R" * r + "L" * lt, move.unjam)
               for r in (False, True) for lt in (False, True)}
+    most_turns = max(limits[True, False], limits[False, True], limits[True, True])
     radius = data.rules.movement.turning_radius
     leaving = not entering and (home is not None or may_leave(kind, aircraft))
-    border_rule = not relax_border and aircraft.border and wind is None  # (the wind may
-    # take the last step back: then :func:`refusal` reads the point before it)
+    start = Cell(*(aircraft.point or (0, 0)))
+    if move.change not in altitude.level_changes(data, kind, aircraft) or (
+            move.unjam and move.change):
+        return [None] * len(suffixes)  # :func:`refusal` refuses every path
+    ahead = set() if relax_ahead else {  # where no move may end (MOUVEMENT A L'HORIZONTAL)
+        (o.point[0] + STEPS[o.facing][0], o.point[1] + STEPS[o.facing][1], o.level
+         + TILT_SHIFT[o.tilt]) for o in others if o.where == "zone" and o.point is not None}
+    border_end = not relax_border and aircraft.border
 
     def final(path: str, q: int, r: int, off: bool) -> str | None:
-        # the refusals met most often, read first (the same as :func:`refusal`'s)
+        # :func:`refusal` of a path found: its points on the board but the last, none
+        # held at its level (levels do not depend on the length), the tilt level
         if off and (not leaving or (home is not None
                                     and home not in grid.beyond(Cell(q, r)))):
             return None
@@ -286,14 +281,22 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
         if (len(path) >= radius or kind.role == "bomber") and (
                 "RR" in path or "LL" in path or "RL" in path or "LR" in path):
             return None
-        if not off and border_rule and in_border(data, grid, Cell(q, r)):
+        if off:  # :func:`refusal`: at most the steps (one more with the wind)
+            limit = straight if not (rights or lefts) else base
+            return path if len(path) <= limit + (wind is not None) else None
+        flown_steps = len(path)
+        if wind is not None:  # the last step may be lost: the move ends before it
+            flown = fly(start, aircraft.facing, path)
+            flown_steps = whole(data, kind, aircraft, die, move.change, path,
+                                [f for _, f in flown], wind)[1]
+            q, r = flown[flown_steps - 1][0]
+        if not altitude.changes_in_time(data, move.change, flown_steps):
             return None
-        found = refusal(data, grid, kind, aircraft, die, Move(path, move.change, "level",
-                                                                  move.unjam), others,
-                        strict_dive=strict_dive, relax_border=relax_border,
-                        relax_ahead=relax_ahead, entering=entering, wind=wind,
-                        home=home)
-        return path if found is None else None
+        if (q, r, levels[flown_steps - 1]) in ahead:
+            return None
+        if border_end and in_border(data, grid, Cell(q, r)):
+            return None
+        return path
 
     def is_whole(path: str, straight_only: bool, facings: tuple[int, ...]) -> bool:
         if wind is None:  # :func:`whole` without the wind: the exact count
@@ -327,22 +330,26 @@ def completions(data: AgeData, grid: TriangleGrid, kind: AircraftType, aircraft:
                 return found
         return None
 
-    start = Cell(*(aircraft.point or (0, 0)))
     out: list[str | None] = []
+    flown = fly(start, aircraft.facing, move.path)  # the steps taken, flown once
+    blocked = any((p.q, p.r, level) in held for (p, _), level in
+                  zip(flown, levels, strict=False))
+    (tip, tip_facing) = flown[-1] if flown else (start, aircraft.facing)
+    taken = tuple(f for _, f in flown)
     for suffix in suffixes:
         path = move.path + suffix
-        flown = fly(start, aircraft.facing, path)
-        if any((p.q, p.r, level) in held for (p, _), level in
-               zip(flown, levels, strict=False)):
-            out.append(None)
-            continue
-        point, facing = flown[-1] if flown else (start, aircraft.facing)
+        q, r, facing, facings, n = tip.q, tip.r, tip_facing, taken, len(move.path)
+        hit = blocked
+        for letter in suffix:  # :func:`fly` on from the steps taken
+            facing = (facing + SIDES[letter]) % 6
+            q, r = q + steps[facing][0], r + steps[facing][1]
+            hit = hit or (n <= last and (q, r, levels[n]) in held)
+            facings, n = (*facings, facing), n + 1
         turns = len(path) - path.count("F")
-        if len(path) > longest or turns > most_turns:
+        if hit or len(path) > longest or turns > most_turns:
             out.append(None)
             continue
-        out.append(search(path, point.q, point.r, facing, turns, not turns,
-                          tuple(f for _, f in flown)))
+        out.append(search(path, q, r, facing, turns, not turns, facings))
     return out
 
 
@@ -449,7 +456,7 @@ def downwind(state: AgeState) -> int | None:
 def context(state: AgeState, flight: Flight, path: str,
             tilt: Tilt = "level") -> tuple[AgeData, TriangleGrid, AircraftType, Aircraft,
                                            Move, dict[str, Any]]:
-    """Everything :func:`refusal` and :func:`complete` need for the flight in progress."""
+    """Everything :func:`refusal` and :func:`completions` need for the flight in progress."""
     data = dataset()
     aircraft = find(state, flight.aircraft)
     flags: dict[str, Any] = {"strict_dive": state.options.rules.strict_dive,
@@ -465,8 +472,8 @@ def context(state: AgeState, flight: Flight, path: str,
 def possible(state: AgeState, flight: Flight, path: str) -> bool:
     """Whether ``path`` begins some legal move of the flying aircraft."""
     data, grid, kind, aircraft, move, flags = context(state, flight, path)
-    return complete(data, grid, kind, aircraft, flight.die, move,
-                    others(state, aircraft.id), **flags) is not None
+    return completions(data, grid, kind, aircraft, flight.die, move,
+                       others(state, aircraft.id), ("",), **flags)[0] is not None
 
 
 def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
@@ -478,15 +485,21 @@ def next_steps(state: AgeState, flight: Flight) -> dict[str, str]:
     data, grid, kind, aircraft, move, flags = context(state, flight, flight.path)
     near = others(state, aircraft.id)
     path, way = flight.path, flight.way
+    shortcut = len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
+        and not successive_turns(way[max(len(path) - 1, 0):])
+    # the way judged by the search (the rest of it given back when legal), with the others
+    letters = [letter for letter in "FLR" if not shortcut or letter != way[len(path)]]
+    asked = [way[len(path):], *letters] if shortcut else letters
+    found = completions(data, grid, kind, aircraft, flight.die, move, near, asked, **flags)
     known: dict[str, str] = {}
-    if len(way) > len(path) and way.startswith(path) and flags["wind"] is None \
-            and not successive_turns(way[max(len(path) - 1, 0):]) \
-            and refusal(data, grid, kind, aircraft, flight.die,
-                        replace(move, path=way, tilt="level"), near, **flags) is None:
-        known[way[len(path)]] = way
-    letters = [letter for letter in "FLR" if letter not in known]
-    found = completions(data, grid, kind, aircraft, flight.die, move, near, letters,
-                        **flags)
+    if shortcut:
+        if found[0] == way:
+            known[way[len(path)]] = way
+        else:  # the way is no longer legal: its step is searched as the others
+            letters.append(way[len(path)])
+            found = [*found, *completions(data, grid, kind, aircraft, flight.die, move,
+                                          near, letters[-1:], **flags)]
+        found = found[1:]
     known.update((letter, p) for letter, p in zip(letters, found, strict=True)
                  if p is not None)
     return {letter: known[letter] for letter in "FLR" if letter in known}

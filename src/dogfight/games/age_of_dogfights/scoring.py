@@ -23,13 +23,17 @@ def battle_points(state: AgeState) -> dict[str, float]:
     (R21; with ``rules.withdrawn_only`` only those that withdrew)."""
     scoring = dataset().rules.scoring
     out = {seat: 0.0 for seat in SEATS}
+    withdrawn_only = state.options.rules.withdrawn_only
     for a in state.aircraft:
-        enemy = SEATS[1 - SEATS.index(a.seat)]
         if a.where == "down":
-            out[enemy] += scoring.kill
-        elif a.damage and (a.where == "left" or not state.options.rules.withdrawn_only):
-            out[enemy] += scoring.damaged
+            out[ENEMY[a.seat]] += scoring.kill
+        elif a.damage and (a.where == "left" or not withdrawn_only):
+            out[ENEMY[a.seat]] += scoring.damaged
     return out
+
+
+ENEMY = {SEATS[0]: SEATS[1], SEATS[1]: SEATS[0]}
+"""Each seat's enemy."""
 
 
 def survivor(aircraft: Aircraft) -> bool:

@@ -42,7 +42,7 @@ def _option(o: Option) -> dict[str, Any]:
 
 class _Walk:
     """The search behind :func:`reach`, read as the rules read a step
-    (:func:`movement.possible`): a path goes on when :func:`movement.complete` would
+    (:func:`movement.possible`): a path goes on when :func:`movement.completions` would
     find a whole legal move beginning with it, that is a path ended where
     :func:`movement.finished` ends it, judged by :func:`movement.refusal` itself,
     reached by steps with the same cuts as its search (past the longest move, more turns

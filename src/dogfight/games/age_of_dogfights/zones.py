@@ -17,6 +17,7 @@ proposal stands (derived: the book says only "by agreement").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +36,13 @@ BOOK = "book: 003_24ea110dc1b5a4d6.txt § "
 
 def grid_of(data: AgeData, pieces: int) -> TriangleGrid:
     """The board of ``pieces`` pieces laid East to West."""
-    return TriangleGrid(data.board.piece_columns * pieces, data.board.piece_rows)
+    return _grid(data.board.piece_columns * pieces, data.board.piece_rows)
+
+
+@functools.cache
+def _grid(width: int, height: int) -> TriangleGrid:
+    """A grid is a value: one made per size (making one takes longer than a step)."""
+    return TriangleGrid(width, height)
 
 
 def board(state: AgeState) -> TriangleGrid:
@@ -78,7 +85,10 @@ def put(state: AgeState, aircraft: Aircraft) -> AgeState:
 
 def others(state: AgeState, ident: str) -> tuple[Aircraft, ...]:
     """Every other aircraft in the combat zone."""
-    return tuple(a for a in state.aircraft if a.where == "zone" and a.id != ident)
+    nation, _, number = ident.rpartition("-")  # (an id is ``nation-number``)
+    n = int(number)
+    return tuple(a for a in state.aircraft
+                 if a.where == "zone" and (a.number != n or a.nation != nation))
 
 
 def in_play(state: AgeState, seat: Seat) -> tuple[Aircraft, ...]:
