@@ -26,6 +26,7 @@ from dogfight.core.errors import DogfightError
 from dogfight.core.match import Match
 from dogfight.core.rng import MAX_SEED, derive_seed
 from dogfight.play import searcher
+from dogfight.server import journal
 from dogfight.termboard import (
     decision_keys,
     draw_map,
@@ -108,8 +109,10 @@ class Log:
     def show(self, console: Console) -> None:
         events = self.match.events[self.seen:]
         self.seen = len(self.match.events)
-        turn = self.match.game.turn(self.match.state)
-        lines = [(self.match.game.describe(e), e.to is not None)
+        game, state = self.match.game, self.match.state
+        turn = game.turn(state)
+        named = journal.names(game, state, numbered=False)  # e.g. nations, once public
+        lines = [(journal.words(game, e, None, named), e.to is not None)
                  for e in events if e.visible_to(self.seat)]
         if not lines:
             return

@@ -449,3 +449,25 @@ def test_g_reactions_tactics_and_redline_in_words(server: str, new_page: Any) ->
         "against you costs one more burst",
         "Germany: react?",
     ]
+
+
+def test_h_seats_named_by_nation_in_the_outcome_and_log(server: str, new_page: Any) -> None:
+    """book: 004_fe250b7836505b34.txt § Les cartes Chasseurs (a fighter's nation): a
+    finished game, once revealed, names its seats by nation on the page (the seat, the
+    outcome's headline, the server's log), in French too, never by id."""
+    import urllib.request
+
+    save = Path(__file__).resolve().parents[1] / "golden" / GAME / "all-rules.save.json"
+    request = urllib.request.Request(f"{server}/api/saves", data=save.read_bytes(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        game = json.loads(answer.read())
+    token = game["seats"]["axis-2"]["token"]
+    page = new_page()
+    page.goto(f"{server}/table.html?id={game['id']}&token={token}&lang=fr")
+    page.wait_for_selector("#log li.log-line")
+    page.wait_for_selector(".outcome")
+    assert page.inner_text("#who").startswith("Vous\u202f: Allemagne")
+    assert "Royaume-Uni, Pologne" in page.inner_text(".outcome h2")
+    log = page.inner_text("#log")
+    assert "Allemagne" in log and not re.search(r"(axis|allies)-\d", log)

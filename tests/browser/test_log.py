@@ -123,3 +123,18 @@ def test_a_shot_is_drawn_with_its_range_band(server: str, new_page: Any,
     assert seen["parts"] == [1, 1, 1]
     # the first half is the ruler's half: 50 mm of the 100 mm ruler
     assert abs(seen["half"] - 50) <= 1.5
+
+
+def test_a_replay_shows_its_older_lines_on_demand(server: str, new_page: Any) -> None:
+    """The replay's last step shows the newest 300 lines; "Show older lines" brings the
+    rest, the game's first line first, as the table does."""
+    game = upload(server)
+    page = new_page()
+    page.goto(f"{server}/replay.html?id={game['id']}&step=100000&seat=allies&lang=en")
+    page.wait_for_selector("#log li.log-line")
+    shown = page.evaluate(LINES)
+    page.click("#log li.log-older button")
+    page.wait_for_function(f"{LINES} > {shown}")
+    page.wait_for_function("() => !document.querySelector('#log li.log-older')")
+    assert page.locator("#log li.log-line").first.inner_text().endswith(
+        "spad plans card 1: bank left")

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from dogfight.core import Event, get_game
+from dogfight.core import Event, get_game, new_rng
 from dogfight.server import journal
 from dogfight.server.app import create_app
 
@@ -195,10 +195,109 @@ def test_only_shadows_headings_and_positions_are_left_out() -> None:
         ("age-of-dogfights", False): set(), ("age-of-dogfights", True): set(),
         ("ailes-de-la-gloire", False): {"fire-sealed", "maneuver-sealed", "turn"},
         ("ailes-de-la-gloire", True): {"turn"},
-        ("down-in-flames", False): {"altitude-sealed", "fighter-sealed", "option-sealed"},
+        ("down-in-flames", False): {"altitude-sealed", "fighter-sealed", "flak-sealed",
+                                     "option-sealed"},
         ("down-in-flames", True): set(),
         ("test-duel", False): {"damage-card-drawn", "order-sealed"},
         ("test-duel", True): set(),
         ("wings-of-war", False): {"card-planned", "fire-sealed", "moved", "turn"},
         ("wings-of-war", True): {"moved", "turn"},
     }
+
+
+def test_down_in_flames_names_seats_and_aircraft_by_nation(client: TestClient) -> None:
+    """Book 002 (Down In Flames) § Les cartes Chasseurs: an aircraft is of a nation; once
+    its card is face up, the log (the page, ``/log``) and the seats' names say that
+    nation, numbered when several share it, in the reader's language, never an id."""
+    game = load(client, "down-in-flames/all-rules.save.json")
+    seen = body(client, game, "axis-2", "fr")
+    assert seen["seat_names"]["axis-2"] == "Allemagne"
+    assert seen["seat_names"]["allies-1"] == "Royaume-Uni"
+    lines, _ = whole_log(client, game, "axis-2", "fr")
+    assert not [line for line in lines if re.search(r"(axis|allies)-\d", line)]
+    assert any(line.startswith("Allemagne ") for line in lines)
+    several = load(client, "down-in-flames/free-for-all.save.json")
+    named = body(client, several, None)["seat_names"]
+    nations = {named[seat] for seat in ("allies", "axis")}
+    assert not nations & {"Allies", "Axis"}, named
+
+
+def test_down_in_flames_nations_stay_secret_until_revealed(client: TestClient) -> None:
+    """Book 002 (Down In Flames) § Mise en place: the fighters are chosen face down and
+    revealed together: until then no body (either seat's, a spectator's) names a
+    nation, in its seat names or its log, though one seat has chosen."""
+    dif = get_game("down-in-flames")
+    nations = {a.nation for a in dif.dataset.aircraft.values()}  # type: ignore[attr-defined]
+    answer = client.post("/api/matches", json={
+        "game": "down-in-flames", "options": {}, "seed": 5,
+        "seats": {"allies": {"kind": "human"}, "axis": {"kind": "human"}}})
+    assert answer.status_code == 201, answer.text
+    game = dict(answer.json())
+    first = body(client, game, "axis")
+    choice = first["observation"]["legal"][0]
+    acted = client.post(f"/api/matches/{game['id']}/actions",
+                        headers={"authorization": f"Bearer {game['seats']['axis']['token']}"},
+                        json={"decision": choice, "seq": first["seq"]})
+    assert acted.status_code == 200, acted.text
+    for seat in ("allies", "axis", None):
+        seen = body(client, game, seat)
+        assert seen["observation"]["view"]["phase"] == "choose"
+        told = [*seen["seat_names"].values(), *seen["log"]]
+        assert not [text for text in told if any(n in text for n in nations)], seat
+        assert seen["log"] == (["Axis: you chose the Bf-109E Emil"] if seat == "axis"
+                               else ["Axis's fighter is chosen in secret"])
+    listed = client.get("/api/matches", params={"ids": game["id"]}).json()
+    assert not [n for n in listed[0]["seat_names"].values() if n in nations]
+
+
+def test_down_in_flames_flak_choice_shows_once(client: TestClient) -> None:
+    """Book 002 (Down In Flames) § Missions, la DCA: the defender sets the flak pattern
+    in secret: its log says which, not also that "the defender has set" it; the
+    attacker and a spectator read only that it is set."""
+    game = load(client, "down-in-flames/mission.save.json")
+    defender = [line for line in whole_log(client, game, "allies")[0] if "flak pattern" in line]
+    assert defender == ["You set the flak pattern: normal"]
+    for seat in ("axis", None):
+        lines = whole_log(client, game, seat)[0]
+        assert [line for line in lines if "flak pattern" in line] == [
+            "The defender has set the flak pattern"]
+
+
+def test_seats_sharing_a_name_are_numbered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two seats of one nation read "Germany 1", "Germany 2" (as the page numbers the
+    aircraft of one nation); a seat of two nations lists both, each translated."""
+    wow = get_game("wings-of-war")
+    monkeypatch.setattr(type(wow), "seat_names", lambda self, state: {
+        "allies": "Germany", "central": "Germany", "plane-1": "United Kingdom, Germany"})
+    state = wow.setup({"scenario": "duel"}, new_rng(1))
+    french = {"Germany": "Allemagne", "United Kingdom": "Royaume-Uni"}
+    named = journal.names(wow, state, lambda text: french.get(text, text))
+    assert (named["allies"], named["central"]) == ("Allemagne 1", "Allemagne 2")
+    assert named["plane-1"] == "Royaume-Uni, Allemagne"
+
+
+def test_a_replay_reaches_its_older_lines(client: TestClient) -> None:
+    """A replay's step carries its newest page; ``/replay/log`` gives the lines before it
+    at that step as the replay's seat saw them: together the seat's whole log then."""
+    game = load(client, "wings-of-war/duel.save.json")
+    lines, _ = whole_log(client, game, "allies")
+    steps = client.get(f"/api/matches/{game['id']}/replay", params={"seat": "allies"}).json()
+    totals = []
+    for step in (steps["steps"], steps["steps"] - 6):
+        shown = client.get(f"/api/matches/{game['id']}/replay",
+                           params={"seat": "allies", "step": step}).json()
+        assert shown["log_from"] > 0
+        older, start = list(shown["log"]), shown["log_from"]
+        while start > 0:
+            page = client.get(f"/api/matches/{game['id']}/replay/log", params={
+                "seat": "allies", "step": step, "before": start}).json()
+            assert page["log_meta"][-1]["i"] == start - 1
+            older, start = page["log"] + older, page["log_from"]
+        assert older == lines[:len(older)] and len(older) == shown["log_total"]
+        totals.append(len(older))
+    assert totals[1] < totals[0] == len(lines)
+    spectator = client.get(f"/api/matches/{game['id']}/replay/log",
+                           params={"before": 5, "step": steps["steps"]}).json()
+    assert spectator["log"] == whole_log(client, game, None)[0][:5]
+    bad = client.get(f"/api/matches/{game['id']}/replay/log", params={"before": -1})
+    assert bad.status_code == 400

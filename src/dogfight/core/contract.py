@@ -126,7 +126,10 @@ class Game(ABC, Generic[S]):
 
     def seat_names(self, state: S) -> Mapping[Seat, str]:
         """Seats as people name them (English msgids, e.g. a nation), where the game
-        names them; the others are named after their side (the server's pages)."""
+        names them, only once that name is public; the others are named after their
+        side (the server's pages). A game may name its pieces here too (an aircraft
+        whose id reads in the log). Several names one key holds are joined by ", "; a
+        name several seats (or pieces) share is numbered by the server."""
         return {}
 
     @abstractmethod

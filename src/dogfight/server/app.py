@@ -378,6 +378,12 @@ def create_app(db_url: str | None = None) -> FastAPI:
                lang: str = "en") -> dict[str, Any]:
         return hub.replay_body(match_id, step, seat, translator(lang))
 
+    @app.get("/api/matches/{match_id}/replay/log")
+    def replay_log(match_id: str, before: int, step: int = 0, seat: str | None = None,
+                   limit: int = 300, lang: str = "en") -> dict[str, Any]:
+        """Older lines of a replay's log at ``step``, as ``seat`` (or a spectator) saw them."""
+        return hub.replay_log(match_id, step, seat, before, limit, translator(lang))
+
     @app.websocket("/api/matches/{match_id}/ws")
     async def socket(websocket: WebSocket, match_id: str) -> None:
         try:

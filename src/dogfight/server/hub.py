@@ -499,7 +499,15 @@ class Hub:
     def replay_body(self, match_id: str, step: int, seat: Seat | None,
                     translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         live = self.get(match_id)
-        match = live.match
+        past, step = self._past(live.match, step, seat)
+        body = self.body(match_id, Live(past, live.seats, live.practice), seat, translate)
+        body["steps"] = len(live.match.actions)
+        body["step"] = step
+        return body
+
+    @staticmethod
+    def _past(match: Match, step: int, seat: Seat | None) -> tuple[Match, int]:
+        """A finished match as it stood after ``step`` decisions (a replay), and that step."""
         if not match.over:
             raise Forbidden("a replay is for finished games")
         if seat is not None and seat not in match.game.seats(match.state):
@@ -508,20 +516,33 @@ class Hub:
         past = Match.new(match.game, match.options, match.seed)
         for action in match.actions[:step]:
             past.submit(action.seat, action.decision)
-        body = self.body(match_id, Live(past, live.seats, live.practice), seat, translate)
-        body["steps"] = len(match.actions)
-        body["step"] = step
-        return body
+        return past, step
+
+    def replay_log(self, match_id: str, step: int, seat: Seat | None, before: int,
+                   limit: int, translate: Callable[[str], str] | None = None
+                   ) -> dict[str, Any]:
+        """Older lines of a replay's log at ``step`` (:meth:`replay_body` carries the
+        newest page), as ``seat`` saw them: the replay page's "Show older lines"."""
+        self._check_page(before, limit)
+        past, _ = self._past(self.get(match_id).match, step, seat)
+        return self._page(past, seat, before, limit, translate)
 
     def log_page(self, match_id: str, seat: Seat | None, before: int, limit: int,
                  translate: Callable[[str], str] | None = None) -> dict[str, Any]:
         """Lines of ``seat``'s log before line ``before`` (at most ``limit``), for a page
         that shows the whole game a page at a time."""
+        self._check_page(before, limit)
+        return self._page(self.get(match_id).match, seat, before, limit, translate)
+
+    @staticmethod
+    def _check_page(before: int, limit: int) -> None:
         if isinstance(before, bool) or before < 0 or not 0 < limit <= journal.MAX_PAGE:
             raise IllegalDecision(f"a log page is before=N (N >= 0) and limit=1.."
                                   f"{journal.MAX_PAGE}, got before={before}, limit={limit}")
-        live = self.get(match_id)
-        match = live.match
+
+    @staticmethod
+    def _page(match: Match, seat: Seat | None, before: int, limit: int,
+              translate: Callable[[str], str] | None) -> dict[str, Any]:
         game = match.game
         log = journal.lines(game, match.events_for(seat), seat, game.turn(match.state))
         stop = min(before, len(log))

@@ -9,6 +9,7 @@ the page asks for older lines with ``before=i``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,17 +42,38 @@ def names(game: Game[Any], state: Any, translate: Callable[[str], str] | None = 
     which); a side (a winner...) by its name. Without ``numbered``, a numbered seat
     keeps its id (the log: the board labels that aircraft by it)."""
     say = translate or (lambda text: text)
-    given = game.seat_names(state)
     seats = game.seats(state)
     out = {side: say(SIDE_NAMES[side]) for side in seats.values() if side in SIDE_NAMES}
+    given = game_names(game, state, say)
     for seat in seats:
         side, _, number = seat.rpartition("-")
         if seat in given:
-            out[seat] = say(given[seat])
+            out[seat] = given[seat]
         elif seat in SIDE_NAMES:
             out[seat] = say(SIDE_NAMES[seat])
         elif numbered and number.isdigit() and side in SIDE_NAMES:
             out[seat] = f"{say(SIDE_NAMES[side])} {number}"
+    out.update((key, text) for key, text in given.items() if key not in seats)
+    return out
+
+
+def game_names(game: Game[Any], state: Any, say: Callable[[str], str]) -> dict[str, str]:
+    """``Game.seat_names`` in the reader's language: a name listing several (``"United
+    Kingdom, United States"``) translated name by name; a name several seats share
+    numbered in the game's order ("Germany 1", "Germany 2"), as are the names several
+    of the game's pieces share (Down In Flames' aircraft, named as its page does)."""
+    given = game.seat_names(state)
+    seats = game.seats(state)
+    shared = Counter((key in seats, name) for key, name in given.items())
+    seen: Counter[tuple[bool, str]] = Counter()
+    out = {}
+    for key, name in given.items():
+        text = ", ".join(say(part) for part in name.split(", "))
+        group = (key in seats, name)
+        if shared[group] > 1:
+            seen[group] += 1
+            text = f"{text} {seen[group]}"
+        out[key] = text
     return out
 
 
@@ -85,11 +107,13 @@ class Line:
 def shadows(game: Game[Any], secret: Event | None, public: Event) -> bool:
     """``public`` only tells the others what ``secret`` (the event just before it, the
     seat's own) says: its kind is declared the secret's shadow (``Game.shadows``; by
-    default a ``*-sealed`` event), and its data are some of the secret's, the same."""
-    if secret is None or secret.to is None or public.to is not None or not public.data:
+    default a ``*-sealed`` event with data), and its data are some of the secret's, the
+    same (a declared shadow may say nothing more: "the flak pattern is set")."""
+    if secret is None or secret.to is None or public.to is not None:
         return False
     declared = game.shadows.get(public.kind)
-    if declared is None and not (not game.shadows and public.kind.endswith("-sealed")):
+    if declared is None and not (not game.shadows and public.kind.endswith("-sealed")
+                                 and public.data):
         return False
     if declared is not None and declared != secret.kind:
         return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -97,6 +97,15 @@ class DownInFlames(PromptedGame[DifState]):
 
     def seats(self, state: DifState) -> Mapping[Seat, Side]:
         return dict(state.seats)
+
+    def seat_names(self, state: DifState) -> Mapping[Seat, str]:
+        return words.public_names(view.view(state, None, self.dataset))
+
+    shadows: ClassVar[Mapping[str, str]] = {
+        "fighter-sealed": "fighter-chosen", "altitude-sealed": "altitude-chosen",
+        "option-sealed": "option-chosen", "flak-sealed": "flak-chosen"}
+    """Each public line that only says a secret choice was made, after the chooser's own
+    line saying it (the player's log shows the chooser its own line only)."""
 
     def turn(self, state: DifState) -> int:
         return state.turn

@@ -257,3 +257,29 @@ EVENT_TEXTS: dict[str, str] = {
 
 MISSION_END = re.compile(r"target (?P<status>[\w-]+); net (?P<net>-?\d+) VP: (?P<result>.+)")
 """A mission's outcome reason (victory.outcome), read back into its figures."""
+
+
+SIDES = {"axis": "Axis", "allies": "Allies"}
+"""The sides as a player names them (English msgids)."""
+
+
+def public_names(public: Mapping[str, Any]) -> dict[str, str]:
+    """Seats and aircraft named as the page names them (static/boards/none.js), from
+    the spectator's view ``public`` so that nothing shows before the view shows it: a
+    seat by its aircraft's nations once one is revealed (no entry before); an aircraft
+    by its nation once revealed, by its side before (the server numbers names that
+    several share: "Germany 2")."""
+    planes = public.get("planes") or []
+    seats: dict[str, list[str]] = {}
+    for p in planes:
+        if p.get("nation"):
+            nations = seats.setdefault(p["seat"], [])
+            if p["nation"] not in nations:
+                nations.append(p["nation"])
+    out = {seat: ", ".join(nations) for seat, nations in seats.items()}
+    for p in planes:
+        name = p.get("nation") or SIDES.get(p["side"])
+        if name and p["id"] not in out:
+            out[p["id"]] = name
+    return out
+

@@ -61,27 +61,40 @@ export function seatText(observation, seat, plain = false) {
   return own ?? (plain ? seat : seatName(seat));
 }
 
+/**
+ * A side named as the board names its seats when it names them all (Down In Flames:
+ * their nations, "United Kingdom, Poland"), else by its name ("Allies").
+ */
+export function sideText(observation, side) {
+  const seats = Object.entries(observation?.seats || {}).filter(([, s]) => s === side).map(([seat]) => seat);
+  const named = seats.map((s) => boardOf(observation || {}).seatText?.(observation, s)).filter(Boolean);
+  if (!seats.length || named.length < seats.length) return sideName(side);
+  return [...new Set(named.flatMap((n) => n.split(", ")))].join(", ");
+}
+
 // ================================================================= outcome
-/** The end of the game in words, or null while it goes on. */
-export function renderOutcome(observation, seat) {
+/** The end of the game in words, or null while it goes on; ``names``: the body's
+ * ``seat_names`` (the server's, e.g. "Germany 2"), which name the seats first. */
+export function renderOutcome(observation, seat, names = null) {
   const outcome = observation?.outcome;
   if (!outcome) return null;
   const seats = observation.seats || {};
   const mySide = seat ? seats[seat] : null;
+  const winner = sideText(observation, outcome.winner);
   let headline;
   if (outcome.winner === null || outcome.winner === undefined) headline = t("Draw");
-  else if (mySide && outcome.winner === mySide) headline = t("Victory! {side} win", { side: sideName(outcome.winner) });
-  else if (mySide) headline = t("Defeat: {side} win", { side: sideName(outcome.winner) });
-  else headline = t("{side} win", { side: sideName(outcome.winner) });
+  else if (mySide && outcome.winner === mySide) headline = t("Victory! {side} win", { side: winner });
+  else if (mySide) headline = t("Defeat: {side} win", { side: winner });
+  else headline = t("{side} win", { side: winner });
   const scores = Object.entries(outcome.scores || {});
   const points = outcome.details?.points || outcome.details?.vp;
   return el("div", { class: "outcome", role: "status" },
     el("h2", {}, t("Game over"), ": ", headline),
     outcome.reason ? el("p", {}, boardOf(observation).reasonText?.(observation) ?? t(outcome.reason)) : null,
     points ? el("p", {}, t("Victory points"), ": ",
-      Object.entries(points).map(([side, n]) => `${sideName(side)} ${n}`).join(", ")) : null,
+      Object.entries(points).map(([side, n]) => `${sideText(observation, side)} ${n}`).join(", ")) : null,
     scores.length ? el("p", {}, t("Scores"), ": ",
-      scores.map(([s, n]) => `${seatText(observation, s)} ${n}`).join(", ")) : null);
+      scores.map(([s, n]) => `${names?.[s] || seatText(observation, s)} ${n}`).join(", ")) : null);
 }
 
 /** A log line in the reader's language; a board may name pieces in words (Down In

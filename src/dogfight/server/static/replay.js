@@ -4,14 +4,16 @@
 // Phase by phase (the default): a phase is a run of decisions asked of the same
 // kinds of prompt in the same turn (and phase of the game's view); stepping to the
 // next one shows what happened meanwhile (the board's animation of the events).
-// Decision by decision on demand.
+// Decision by decision on demand. A body carries the newest 300 lines of the log;
+// "Show older lines" fetches the older ones (GET /api/matches/{id}/replay/log?step=k
+// &seat=s&before=N), kept while the viewer and the language stay.
 
 import { api, el, errorText, fill, gameTitles, practiceMark, showMessage } from "./common.js";
 import {
   loadBoard, logLine, namedLog, playEvents, renderBoard, renderOutcome, renderSecrets, statusText, stopAnimation,
 } from "./board.js";
 import { lang, languageSwitch, loadI18n, seatName, t } from "./i18n.js";
-import { joinLog, renderPlayerLog } from "./log.js";
+import { joinLog, logLines, renderPlayerLog } from "./log.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -23,6 +25,8 @@ let seats = [];
 let titles = {};
 let loading = 0;
 let current = null; // the body on screen
+let olderLog = { key: null, lines: [] }; // the log's older lines fetched for a viewer
+let fetchingLog = false; // older lines are on their way
 
 async function main() {
   await loadI18n();
@@ -155,10 +159,40 @@ async function show(result, animated) {
     $("announce").textContent = (body.log || []).slice(-Math.min(fresh.length, 12))
       .map((line) => logLine(observation, line)).join(". ");
   }
-  fill($("outcome"), renderOutcome(observation, viewer));
+  fill($("outcome"), renderOutcome(observation, viewer, body.seat_names));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, viewer));
-  renderPlayerLog($("log"), namedLog(joinLog([], body), observation));
+  showLog(body);
+}
+
+/** The log: the body's newest page after the older lines fetched for this viewer. */
+function showLog(body) {
+  const key = `${seat}|${lang()}`;
+  if (olderLog.key !== key) olderLog = { key, lines: [] };
+  const joined = joinLog(olderLog.lines, body);
+  // a later step than the lines fetched: the lines in between, once
+  if (joined.gap) fetchOlder(key, joined.gap[1], Math.min(1000, joined.gap[1] - joined.gap[0]));
+  renderPlayerLog($("log"), namedLog(joined, body.observation), () => fetchOlder(key, joined.first, 300));
+}
+
+async function fetchOlder(key, before, limit) {
+  if (fetchingLog || before <= 0) return;
+  fetchingLog = true;
+  try {
+    const query = new URLSearchParams({ step: String(step), before: String(before), limit: String(limit), lang: lang() });
+    if (seat) query.set("seat", seat);
+    const result = await api(`/api/matches/${matchId}/replay/log?${query}`);
+    if (!result.ok) {
+      showMessage(errorText(result));
+      return;
+    }
+    if (olderLog.key !== key) return; // another viewer meanwhile
+    const byPlace = new Map([...olderLog.lines, ...logLines(result.body)].map((line) => [line.i, line]));
+    olderLog.lines = [...byPlace.values()].sort((a, b) => a.i - b.i);
+  } finally {
+    fetchingLog = false;
+  }
+  if (current && olderLog.key === key) showLog(current);
 }
 
 function renderControls() {

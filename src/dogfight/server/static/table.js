@@ -165,13 +165,14 @@ async function main() {
 
 // ================================================================ rendering
 /** A seat as people name it: the game's or the side's name (the server's, in the page's
- * language), else as i18n.js names it. */
+ * language: Down In Flames' nation once the aircraft is revealed, numbered when several
+ * seats share it), else the board's, else as i18n.js names it. */
 function nameOf(body, seat) {
   if (seat === null || seat === undefined) return "";
-  // the board's own name first (Down In Flames: a nation once the aircraft is revealed)
+  if (body?.seat_names?.[seat]) return body.seat_names[seat];
   const board = seatText(body?.observation, seat, true);
   if (board !== seat) return board;
-  return body?.seat_names?.[seat] || seatName(seat, body?.observation?.seats?.[seat]);
+  return seatName(seat, body?.observation?.seats?.[seat]);
 }
 
 function newestBody() {
@@ -284,7 +285,7 @@ function render({ key, body, seat, token, waiting }) {
     if (animating()) deferred = { key, body, seat, signature };
     else drawBoard({ key, body, seat, signature });
   }
-  fill($("outcome"), renderOutcome(observation, seat));
+  fill($("outcome"), renderOutcome(observation, seat, body.seat_names));
   $("status").textContent = statusText(observation);
   fill($("secrets"), renderSecrets(observation, seat));
   showLog(key, body, token);
