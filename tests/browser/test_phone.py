@@ -175,3 +175,65 @@ def test_age_of_dogfights_planners_are_a_bottom_sheet_on_a_phone(
                          ".height") < 80
     page.tap("#prompt .sheet-toggle")
     sheet_in_sight(page)
+
+
+def test_a_les_ailes_de_la_gloire_game_on_a_phone(server: str, new_page: Any,
+                                                   tmp_path: Path) -> None:
+    """Les Ailes de la Gloire to its end on a 390 x 844 touch screen against the computer:
+    the hex board first, nothing wider than the screen, every control 44 px high."""
+    from .grid_games import create as create_grid
+    from .grid_games import play_to_the_end
+    from .test_ailes import CLICK as AILES_CLICK
+    from .test_ailes import READY as AILES_READY
+
+    match = create_grid(server, "ailes-de-la-gloire", {},
+                        {"allied-13": {"kind": "human"},
+                         "german-49": {"kind": "pilot", "pilot": "greedy"}}, seed=5)
+    page = phone(new_page)
+    page.goto(f"{server}/table.html?id={match['id']}&token="
+              f"{match['seats']['allied-13']['token']}")
+    page.wait_for_selector("svg.hex-board")
+    board, prompt, log = order_of(page, "#board", "#prompt", "#log")
+    assert board < prompt < log
+    shots: list[str] = []
+
+    def fits() -> None:
+        assert page.evaluate(WIDE) <= 390, "the table scrolls sideways"
+        assert page.evaluate(CUT) == [], page.evaluate(CUT)
+        if not shots and page.locator("#prompt button.maneuver").count():
+            page.screenshot(path=str(images(tmp_path) / "ailes-phone.png"))
+            shots.append("ailes")
+
+    play_to_the_end(page, AILES_READY, AILES_CLICK, 150, fits)
+    assert shots
+    assert "Game over" in page.inner_text(".outcome")
+
+
+def test_an_age_of_dogfights_game_on_a_phone(server: str, new_page: Any,
+                                             tmp_path: Path) -> None:
+    """Age of Dogfights to its end on a 390 x 844 touch screen against the computer, the
+    step planner a bottom sheet: nothing wider than the screen, every control 44 px."""
+    from .grid_games import create as create_grid
+    from .grid_games import play_to_the_end
+    from .test_age_of_dogfights import CLICK as AGE_CLICK
+    from .test_age_of_dogfights import MODES
+    from .test_age_of_dogfights import READY as AGE_READY
+
+    match = create_grid(server, "age-of-dogfights",
+                        {**MODES["dogfight"], "mode": "dogfight", "turns": 1},
+                        {"allies": {"kind": "human"},
+                         "germany": {"kind": "pilot", "pilot": "random"}}, seed=3)
+    page = phone(new_page)
+    page.goto(f"{server}/table.html?id={match['id']}&token={match['seats']['allies']['token']}")
+    page.wait_for_selector("svg.triangle-board")
+    planned: list[str] = []
+
+    def fits() -> None:
+        assert page.evaluate(WIDE) <= 390, "the table scrolls sideways"
+        assert page.evaluate(CUT) == [], page.evaluate(CUT)
+        if page.locator("#prompt .steer-planner").count():
+            planned.append("steer")
+
+    play_to_the_end(page, AGE_READY, AGE_CLICK, 120, fits)
+    assert planned
+    assert "Game over" in page.inner_text(".outcome")
