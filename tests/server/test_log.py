@@ -301,3 +301,27 @@ def test_a_replay_reaches_its_older_lines(client: TestClient) -> None:
     assert spectator["log"] == whole_log(client, game, None)[0][:5]
     bad = client.get(f"/api/matches/{game['id']}/replay/log", params={"before": -1})
     assert bad.status_code == 400
+
+
+def test_age_of_dogfights_first_moves_are_under_turn_one() -> None:
+    """book: 003_24ea110dc1b5a4d6.txt § UN TOUR: after the set-up (MISE EN PLACE) the
+    first turn begins with the first player, announced as every later turn is; so the
+    log puts the first player's first moves under "Turn 1", not before the first turn."""
+    import random
+
+    from dogfight.core import Match
+
+    game = get_game("age-of-dogfights")
+    match = Match.new(game, {"turns": 1}, 7)
+    choose = random.Random(7)
+    while match.pending:
+        seat = sorted(match.pending)[0]
+        match.submit(seat, choose.choice(list(game.legal(match.state, seat))))
+    events = match.events_for("allies")
+    turns = [e for e in events if e.kind == "turn"]
+    assert turns[0].data == {"turn": 1, "seat": "allies"}
+    log = journal.lines(game, events, "allies", game.turn(match.state))
+    start = next(i for i, e in enumerate(events) if e is turns[0])
+    played = [line for line in log if any(e is line.event for e in events[start:])]
+    assert played and all(line.turn >= 1 for line in played)
+    assert all(line.turn == 0 for line in log if line not in played)  # the set-up

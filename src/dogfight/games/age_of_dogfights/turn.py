@@ -67,7 +67,7 @@ def proceed(state: AgeState, events: list[Event]) -> AgeState:
         if state.phase == "pilots":
             state, done = _slips(state)
         elif state.phase == "place":
-            state, done = _place(state)
+            state, done = _place(state, events)
         elif state.phase == "reinforce":
             state, done = _reinforce(state, events)
         elif state.flight is None:
@@ -88,8 +88,9 @@ def _slips(state: AgeState) -> tuple[AgeState, bool]:
     return replace(state, phase="place", active=first_seat(state), reinforced=0), False
 
 
-def _place(state: AgeState) -> tuple[AgeState, bool]:
-    """MISE EN PLACE: each player in turn puts four aircraft on access points."""
+def _place(state: AgeState, events: list[Event]) -> tuple[AgeState, bool]:
+    """MISE EN PLACE: each player in turn puts four aircraft on access points; then the
+    first turn begins, with the first player (announced like every later turn)."""
     limit = dataset().board.start_on_access
     frame = Frame("access", (state.active,), "", {"required": True})
     can = any(not isinstance(d, zones.Stop)
@@ -98,6 +99,7 @@ def _place(state: AgeState) -> tuple[AgeState, bool]:
         return zones.ask_access(state, state.active, required=True), True
     if state.active == first_seat(state):
         return replace(state, active=other(state.active), reinforced=0), False
+    events.append(Event("turn", {"turn": 1, "seat": first_seat(state)}))
     return replace(state, phase="fly", active=first_seat(state), reinforced=0, turn=1,
                    moved=()), False
 
