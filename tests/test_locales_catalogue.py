@@ -171,3 +171,13 @@ def test_no_space_before_a_colon(lang: str) -> None:
     bad = [v for v in texts.values()
            if re.search(r"[\s\u202f\u00a0][:;!?]", outside_placeholders(v))]
     assert not bad, bad[:10]
+
+
+def test_french_and_italian_translate_the_same_texts() -> None:
+    """A text translated in French has its Italian translation, and the other way
+    round: a text added to one language only would show English on the other's pages
+    (issue 14). A text nothing uses any more leaves both catalogues (and English)."""
+    french = {k for k, v in catalogue("fr").items() if v}
+    italian = {k for k, v in catalogue("it").items() if v}
+    assert not sorted(french - italian), f"{len(french - italian)} French texts not in Italian"
+    assert not sorted(italian - french), f"{len(italian - french)} Italian texts not in French"
