@@ -216,7 +216,8 @@ def test_c_the_fire_order_widget_and_its_roll_as_a_die(server: str, new_page: An
     page.focus(f"{planner} button.fire-burst[data-gunner='observer'][data-burst='medium']")
     page.keyboard.press("Space")
     order = page.inner_text(f"{planner} .order")
-    assert "long burst at german-49" in order and "medium burst at german-33" in order
+    assert ("long burst at 49 Fokker D.VII" in order
+            and "medium burst at 33 Albatros D.Va" in order), order
     assert page.locator("svg.hex-board .piece.targeted.by-observer[data-piece='german-33']"
                         ).count() == 1
     page.screenshot(path=str(images(tmp_path) / "ailes-fire-order.png"))

@@ -313,7 +313,7 @@ export function secrets(observation, seat) {
   if (forced.length) row(t("Restrictions"), forced.join(", "));
   row(t("Last maneuver"), sheet.previous || "—");
   if (sheet.written) row(t("Maneuver written"), maneuverText(sheet.written.code, sheet.written.altitude));
-  if (sheet.fire_order) row(t("Fire order"), orderText(sheet.fire_order));
+  if (sheet.fire_order) row(t("Fire order"), orderText(sheet.fire_order, observation));
   return el("div", { class: "secrets feuille-de-vol" },
     el("h3", {}, t("Feuille de Vol: {seat}", { seat })),
     el("p", { class: "hint" }, t("Only you see this sheet.")),
@@ -331,11 +331,11 @@ function maneuverText(code, altitude) {
   return `${code}: ${t(DIRECTIONS[match[2]])}, ${t("speed {speed}", { speed: match[3] })}${extra}`;
 }
 
-function orderText(order) {
+function orderText(order, observation = null) {
   const parts = [];
   for (const gunner of ["pilot", "observer"]) {
     const shot = order?.[gunner];
-    if (shot) parts.push(t("{gunner}: {burst} burst at {target}", { gunner: t(gunner), burst: t(shot.burst), target: shot.target }));
+    if (shot) parts.push(t("{gunner}: {burst} burst at {target}", { gunner: t(gunner), burst: t(shot.burst), target: planeName(observation, shot.target) }));
   }
   return parts.join("; ") || t("hold fire");
 }
@@ -347,7 +347,7 @@ export function decisionText(observation, decision) {
     const plane = observation?.view?.planes?.[decision.target];
     return t("tail {target}", { target: plane ? `${plane.counter} ${aircraftName(plane.aircraft)}` : decision.target });
   }
-  if ("pilot" in decision || "observer" in decision) return orderText(decision);
+  if ("pilot" in decision || "observer" in decision) return orderText(decision, observation);
   if ("column" in decision) {
     return t("hex [{column}, {row}], facing {facing}, altitude {altitude}",
       { column: decision.column, row: decision.row, facing: t(FACINGS[decision.facing % 6]), altitude: decision.altitude });
@@ -602,7 +602,7 @@ function fireOrder(observation, legal, ctx) {
       el("div", { class: "row", role: "group", "aria-label": t("Burst") }, burstButtons));
   }
   function draw() {
-    summary.textContent = `${t("Fire order")}: ${orderText(order)}`;
+    summary.textContent = `${t("Fire order")}: ${orderText(order, observation)}`;
     confirmButton.disabled = !decisionOf() || ctx.busy();
     fill(box,
       el("p", { class: "hint" }, t("Aircraft in range are lit on the map (own hex and three hexes ahead; the observer's arc behind): tap one or its button, then choose the burst. Written in secret.")),
