@@ -193,6 +193,28 @@ async def table(client: httpx.AsyncClient, ws_url: str, game_id: str, think: flo
             await asyncio.sleep(0.5)
 
 
+async def measured(tasks: list[asyncio.Task[None]], stop: asyncio.Event, tally: Tally,
+                   warmup: float, seconds: float, pids: tuple[int, ...]) -> float:
+    """The measured window of running ``tasks``: after ``warmup``, ``seconds`` during
+    which the tally counts, with the server's and this client's CPU read at its ends;
+    then the tasks told to stop. Returns the window's wall time."""
+    await asyncio.sleep(warmup)
+    cpu = sum(cpu_seconds(pid) for pid in pids)
+    mine = time.process_time()
+    tally.measuring = True
+    began = time.perf_counter()
+    await asyncio.sleep(seconds)
+    tally.measuring = False
+    spent = time.perf_counter() - began
+    tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
+    tally.client_cpu = time.process_time() - mine
+    stop.set()
+    await asyncio.wait(tasks, timeout=30)
+    for task in tasks:
+        task.cancel()
+    return spent
+
+
 async def drive(url: str, games: int, game_id: str, think: float, warmup: float,
                 seconds: float, tally: Tally, seed: int = 1,
                 pids: tuple[int, ...] = ()) -> float:
@@ -205,21 +227,7 @@ async def drive(url: str, games: int, game_id: str, think: float, warmup: float,
         tasks = [asyncio.create_task(table(client, ws_url, game_id, think, tally, stop,
                                            random.Random(seed * 1000 + i)))
                  for i in range(games)]
-        await asyncio.sleep(warmup)
-        cpu = sum(cpu_seconds(pid) for pid in pids)
-        mine = time.process_time()
-        tally.measuring = True
-        began = time.perf_counter()
-        await asyncio.sleep(seconds)
-        tally.measuring = False
-        spent = time.perf_counter() - began
-        tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
-        tally.client_cpu = time.process_time() - mine
-        stop.set()
-        await asyncio.wait(tasks, timeout=30)
-        for task in tasks:
-            task.cancel()
-    return spent
+        return await measured(tasks, stop, tally, warmup, seconds, pids)
 
 
 async def seats_of(client: httpx.AsyncClient, game_id: str) -> list[str]:
@@ -306,19 +314,7 @@ async def drive_aces(url: str, aces: int, game_id: str, level: str, think: float
         # of the computer's answer (thinking, it would often find it made already)
         tasks.append(asyncio.create_task(against_computer(
             client, ws_url, game_id, level, stop, tally, random.Random(1))))
-        await asyncio.sleep(warmup)
-        cpu = sum(cpu_seconds(pid) for pid in pids)
-        tally.measuring = True
-        began = time.perf_counter()
-        await asyncio.sleep(seconds)
-        tally.measuring = False
-        spent = time.perf_counter() - began
-        tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
-        stop.set()
-        await asyncio.wait(tasks, timeout=30)
-        for task in tasks:
-            task.cancel()
-    return spent
+        return await measured(tasks, stop, tally, warmup, seconds, pids)
 
 
 def ace_report(tally: Tally, spent: float, level: str) -> dict[str, Any]:
