@@ -243,14 +243,14 @@ export function reasonText(observation) {
   const outcome = observation?.outcome;
   if (!outcome?.reason) return null;
   const why = String(outcome.reason);
-  const end = why.startsWith("turn limit") ? t("turn limit") : t("every aircraft of one side is out");
-  let result = t("a draw: as many losses on both sides");
+  const end = why.startsWith("turn limit") ? t("The turn limit is reached") : t("Every aircraft of one side is out");
+  let result = t("A draw: as many losses on both sides");
   if (outcome.winner != null && why.includes("holds the field")) {
     result = t("{side} win: as many losses, the enemy fled", { side: sideName(outcome.winner) });
   } else if (outcome.winner != null) {
     result = t("{side} win: fewer aircraft lost", { side: sideName(outcome.winner) });
   }
-  return t("{end}: {result}", { end, result });
+  return t("{end}. {result}", { end, result });
 }
 
 export function render(observation, seat) {
