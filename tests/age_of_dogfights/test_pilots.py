@@ -172,3 +172,92 @@ def test_roll_outs_quick_steps_into_a_firing_position() -> None:
     tasked = flying(AgeOptions(mode="reconnaissance"), scout, enemy, die=1)
     assert tasked.prompts[-1].kind == "steer"
     assert quick_step(tasked, tasked.flight, tasked.prompts[-1].data["ways"]) is None
+
+
+def _first_step(seed: int) -> tuple[Match, str]:
+    """A greedy game (seed ``seed``) stopped at an aircraft's first step of a move, with
+    a choice of steps and several whole paths to try (§ MOUVEMENT A L'HORIZONTAL)."""
+    from dogfight.ai.mcts import policy_for
+
+    match = Match.new(GAME, {}, seed)
+    pilot = make_pilot("greedy", 1)
+    while match.pending:
+        seat = next(iter(match.pending))
+        seen = match.observe(seat)
+        flight = seen["view"].get("flight")
+        if seen["prompt"]["kind"] == "steer" and flight and not flight["path"] \
+                and len(seen["legal"]) > 1:
+            macros, _ = policy_for(GAME).candidates(match.state, seat, seen["legal"],
+                                                    new_rng(1))
+            if len(macros) > 2:
+                return match, seat
+        match.submit(seat, pilot.choose(GAME.id, seen))
+    raise AssertionError("no move with several paths to search")
+
+
+def test_mcts_searches_whole_paths_with_distinct_ends() -> None:
+    """§ MOUVEMENT A L'HORIZONTAL, the search's candidates at a move's first step: whole
+    legal paths of the die (the rules accept every step of each), near the best
+    planned path, at most ``width``, no two ending on the same point, facing and step
+    count unless they begin with different steps; the best planned path first."""
+    from dogfight.ai.age_of_dogfights import ranked_paths
+    from dogfight.ai.mcts import policy_for
+    from dogfight.games.age_of_dogfights import movement
+
+    match, seat = _first_step(3)
+    policy = policy_for(GAME)
+    assert isinstance(policy, AgeOfDogfightsPolicy)
+    seen = match.observe(seat)
+    macros, _ = policy.candidates(match.state, seat, seen["legal"], new_rng(1))
+    ranked = ranked_paths(seen["view"], seen["view"]["flight"])
+    paths = ["".join(str(d["step"]) for d in m) for m in macros]
+    assert paths[0] == ranked[0][1] and 2 < len(paths) <= policy.width
+    score = dict((p, s) for s, p in reversed(ranked))
+    assert all(score[p] >= ranked[0][0] - policy.margin for p in paths)
+    me = next(a for a in match.state.aircraft if a.id == seen["view"]["flight"]["aircraft"])
+    ends = [(movement.fly(Cell(*me.point), me.facing, p)[-1], len(p), p[0]) for p in paths]
+    assert len(set(ends)) == len(ends)
+    for macro in macros:  # every step of each offered in turn by the rules
+        state = match.state
+        for decision in macro:
+            assert decision in GAME.legal(state, seat)
+            state = GAME.apply(state, seat, decision).state
+
+
+def test_mcts_flies_its_searched_path_to_the_end() -> None:
+    """§ MOUVEMENT A L'HORIZONTAL: the path chosen at the first step is flown step by
+    step as chosen (``mcts.Following``), without searching again."""
+    match, seat = _first_step(3)
+    pilot = make_pilot("mcts:12", 2)
+    seen = match.observe(seat)
+    first = pilot.choose(GAME.id, seen, search=searcher(GAME, match.state, seat))
+    plan = list(pilot.plan)  # type: ignore[attr-defined]
+    assert plan and first in seen["legal"]
+    match.submit(seat, first)
+    flown = [first]
+    while plan:
+        seen = match.observe(seat)
+        decision = pilot.choose(GAME.id, seen, search=None)  # no search: the plan only
+        assert decision == plan.pop(0) and decision in seen["legal"]
+        match.submit(seat, decision)
+        flown.append(decision)
+    assert match.observe(seat)["prompt"]["kind"] != "steer"
+    assert pilot.plan == []  # type: ignore[attr-defined]
+
+
+def test_mcts_roll_outs_fly_the_enemy_reply() -> None:
+    """§ UN TOUR, the search's horizon: a roll-out from the active player's move ends
+    once the other player has flown his whole turn after it; from a decision in the
+    enemy's turn (a riposte), at the end of that turn."""
+    match, seat = _first_step(3)
+    policy = AgeOfDogfightsPolicy(GAME)
+    start = match.state
+    enemy = turn.other(seat)
+    assert start.active == seat and not policy.halted(start, start, seat)
+    mine_done = replace(start, active=enemy,
+                        turn=start.turn + (enemy == start.options.first))
+    assert not policy.halted(start, mine_done, seat)
+    reply_done = replace(mine_done, active=seat,
+                         turn=mine_done.turn + (seat == start.options.first))
+    assert policy.halted(start, reply_done, seat)
+    assert policy.halted(mine_done, reply_done, seat)  # in the enemy's turn: its end

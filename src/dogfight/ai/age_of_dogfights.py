@@ -77,7 +77,8 @@ POSITION = 0.1
 SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
 at its first step among the best paths; the rest follows ``greedy``)."""
-"""Whole paths the search tries at a step."""
+WIDTH = 6
+"""Whole paths the search tries at a move's first step (distinct ends)."""
 
 
 # -- the pieces, read back from the view ---------------------------------------------------------
@@ -598,6 +599,12 @@ class AgeOfDogfightsPolicy:
 
     horizon = 0
     exploration = EXPLORATION
+    margin = MARGIN
+    """The searched paths score within this of the best."""
+    width = WIDTH
+    """At most this many paths searched at a move's first step."""
+    follow = True
+    paired = True
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -608,18 +615,11 @@ class AgeOfDogfightsPolicy:
         flight = seen["view"].get("flight")
         if (seen.get("prompt") or {}).get("kind") == "steer" and flight:
             done = flight["path"]
-            if done:  # the move was chosen at its first step: the best path on from it
-                step = steer(seen, legal)
-                return [[step if step is not None else legal[0]]], rng
-            out: list[list[Decision]] = []
-            firsts: set[str] = set()
             ranked = ranked_paths(seen["view"], flight)
-            for score, path in ranked:
-                if score < ranked[0][0] - MARGIN:
-                    break
-                if path and path[0] not in firsts and {"step": path[0]} in legal:
-                    firsts.add(path[0])
-                    out.append([{"step": s} for s in path])
+            me = pieces(seen["view"]).get(flight["aircraft"])
+            nexts = {d["step"] for d in legal if "step" in d}
+            out = [[{"step": s} for s in path[len(done):]]
+                   for path in self.moves(ranked, me, done, nexts)]
             return out or [[legal[0]]], rng
         best = greedy(seen)
         kind = (seen.get("prompt") or {}).get("kind")
@@ -627,6 +627,54 @@ class AgeOfDogfightsPolicy:
             same = [d for d in legal if d.get("aircraft") == best.get("aircraft")]
             return [[d] for d in sorted(same, key=lambda d: d != best)], rng
         return [[best if best is not None else legal[0]]], rng
+
+    def moves(self, ranked: Sequence[tuple[float, str]], me: Aircraft | None, done: str,
+              nexts: set[str]) -> list[str]:
+        """The whole paths searched at a step of a move (the first, or the first with a
+        choice, or one where the path chosen was left): the best through each legal next
+        step, then the next best with an end (point, facing, steps) not yet tried, all
+        within ``margin`` of the best and at most ``width``."""
+        n = len(done)
+        near = [path for score, path in ranked if path.startswith(done) and len(path) > n
+                and path[n] in nexts and score >= ranked[0][0] - self.margin]
+        out: list[str] = []
+        for path in near:
+            if path[n] not in {p[n] for p in out}:
+                out.append(path)
+        ends = {self._end(me, p) for p in out}
+        for path in near:
+            if len(out) >= self.width:
+                break
+            end = self._end(me, path)
+            if end not in ends:
+                ends.add(end)
+                out.append(path)
+        return sorted(out, key=near.index)
+
+    @staticmethod
+    def _end(me: Aircraft | None, path: str) -> tuple[Any, ...]:
+        if me is None or me.point is None:
+            return (path,)
+        end, facing = movement.fly(Cell(*me.point), me.facing, path)[-1]
+        return (end, facing, len(path))
+
+    def pairs(self) -> bool:
+        """The candidates compared on common samples (``mcts.Pairing``)."""
+        return self.paired
+
+    def follows(self) -> bool:
+        """A move's searched path is flown to its end (``mcts.Following``)."""
+        return self.follow
+
+    def halted(self, start: AgeState, state: AgeState, seat: Seat) -> bool:
+        """A roll-out ends once the enemy has flown a whole turn after the seat's (its
+        reply), or at the end of the enemy's turn under way (``mcts.Halting``)."""
+        first = start.options.first
+
+        def ply(s: AgeState) -> int:
+            return 2 * s.turn + (s.active != first)
+
+        return ply(state) >= ply(start) + (2 if start.active == seat else 1)
 
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
         return state, rng

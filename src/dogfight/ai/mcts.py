@@ -12,7 +12,14 @@ it). The candidate most visited is chosen.
 
 A candidate is a sequence of the seat's own decisions (Wings of War: the rest of the
 turn's plan, all three cards together); only its first decision is taken now, and the
-next prompt searches again from what is then known.
+next prompt searches again from what is then known. A policy that is ``Following``
+(Age of Dogfights: a move's whole path) has the rest of the chosen sequence played as
+it stands, each decision while it is legal at the seat's next prompt (the first one
+that is not ends it and the search takes over again). A policy that is ``Halting``
+ends its roll-outs by its own rule instead of by game turns. A policy that is
+``Pairing`` has its candidates compared in rounds of common samples (every candidate
+played out on the same sample, the same dice: their difference is not the dice's),
+the best mean chosen.
 
 The per-game policy (the game's ``search`` part in ``POLICIES``; a game without one
 gets ``UniformPolicy``: every legal decision a candidate, random roll-outs) lives here
@@ -36,7 +43,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from dogfight.ai.base import EXPLORATION, HORIZON, Policy, RandomPilot, Search
 from dogfight.ai.policies import policies_for
@@ -49,6 +56,36 @@ WIDEN = 3
 
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What ``mcts:Ts`` counts: wall-clock seconds, or the pilot thread's CPU seconds."""
+
+
+@runtime_checkable
+class Following(Protocol):
+    """A policy whose candidates are plans to follow (the rest of the chosen sequence is
+    played at the seat's next prompts while it stays legal), not first decisions only."""
+
+    def follows(self) -> bool:
+        """Whether the chosen sequence's rest is followed."""
+        ...
+
+
+@runtime_checkable
+class Halting(Protocol):
+    """A policy with its own end of a roll-out (instead of ``horizon`` game turns)."""
+
+    def halted(self, start: Any, state: Any, seat: Seat) -> bool:
+        """Whether the roll-out from the sample ``start`` (before ``seat``'s candidate)
+        ends at ``state``."""
+        ...
+
+
+@runtime_checkable
+class Pairing(Protocol):
+    """A policy whose candidates are compared on common samples (each sample, dice
+    included, played out with every candidate) instead of by UCB1."""
+
+    def pairs(self) -> bool:
+        """Whether the candidates are compared on common samples."""
+        ...
 
 
 class UniformPolicy:
@@ -97,6 +134,8 @@ class MctsPilot:
         self.early_stop = early_stop
         self.last_iterations = 0
         """Iterations the last search ran (figures and tests)."""
+        self.plan: list[Decision] = []
+        """The rest of the sequence chosen last (a ``Following`` policy's), to play."""
 
     def choose(self, game_id: str, observation: Any, search: Search | None = None,
                report: Callable[[Decision], None] | None = None) -> Decision:
@@ -104,6 +143,9 @@ class MctsPilot:
         policy's first candidate, then each new most-visited one): what a caller whose
         deadline cuts the search short plays (the server's pilot workers)."""
         legal: list[Decision] = observation.get("legal") or []
+        planned = self._planned(legal)
+        if planned is not None:
+            return planned
         if len(legal) == 1 or search is None:
             return self.fallback.choose(game_id, observation)
         clock = self.clock
@@ -117,11 +159,17 @@ class MctsPilot:
         macros = [m for m in macros if m and canonical_json(m[0]) in keys]
         if not macros:
             raise DogfightError("the search policy offered no legal decision")
+        follow = isinstance(policy, Following) and policy.follows()
         if len(macros) == 1:
+            self.plan = list(macros[0][1:]) if follow else []
             return macros[0][0]
         leader = 0
         if report is not None:
             report(macros[0][0])
+        if isinstance(policy, Pairing) and policy.pairs():
+            best = self._paired(search, policy, macros, start, report)
+            self.plan = list(macros[best][1:]) if follow else []
+            return macros[best][0]
         exploration = policy.exploration
         visits = [0] * len(macros)
         value = [0.0] * len(macros)
@@ -144,7 +192,51 @@ class MctsPilot:
                    key=lambda i: (visits[i], value[i] / max(1, visits[i]), -i))
         if report is not None:
             self._report(report, macros, visits, value, leader)
+        self.plan = list(macros[best][1:]) if follow else []
         return macros[best][0]
+
+    def _paired(self, search: Search, policy: Policy, macros: list[list[Decision]],
+                start: float, report: Callable[[Decision], None] | None) -> int:
+        """Rounds of common samples: each sample (its dice too) played out with every
+        candidate, until the budget ends or the leader's total cannot be overtaken in
+        the rounds left (a value moves at most 2 a round); the best mean, the policy's
+        order breaking ties."""
+        game, seat, clock = search.game, search.seat, self.clock
+        n = len(macros)
+        total = [0.0] * n
+        rounds = 0
+        leader = 0
+        while True:
+            left = self._left(rounds * n, clock() - start) / n
+            if rounds and left < 1:
+                break
+            if self.early_stop and rounds:
+                ordered = sorted(total, reverse=True)
+                if ordered[0] - ordered[1] > 2 * left:
+                    break
+            sample = search.sample(self.rng)
+            _, self.rng = next_u64(self.rng)
+            sample, self.rng = policy.reshape(sample, seat, self.rng)
+            for index, macro in enumerate(macros):
+                total[index] += self._playout(game, policy, seat, sample, macro)
+            rounds += 1
+            best = max(range(n), key=lambda i: (total[i], -i))
+            if report is not None and best != leader:
+                report(macros[best][0])
+            leader = best
+        self.last_iterations = rounds * n
+        return leader
+
+    def _planned(self, legal: list[Decision]) -> Decision | None:
+        """The plan's next decision if it is legal now (the plan goes on), else None (the
+        plan is dropped)."""
+        if not self.plan:
+            return None
+        decision = self.plan.pop(0)
+        if decision in legal:
+            return decision
+        self.plan = []
+        return None
 
     def _left(self, done: int, elapsed: float) -> float:
         """Iterations the budget still allows (time: at the rate so far)."""
@@ -197,6 +289,7 @@ class MctsPilot:
                  macro: list[Decision], limit: int = 2000) -> float:
         """The candidate's decisions, then the policy for every seat, then the value."""
         turn = game.turn(state)
+        start = state
         for decision in macro:
             if seat not in game.pending(state) or decision not in game.legal(state, seat):
                 return -1.0  # not playable in this sample (cannot happen for own plans)
@@ -204,9 +297,15 @@ class MctsPilot:
         rng = self.rng
         steps = 0
         horizon = policy.horizon
+        halting = policy if isinstance(policy, Halting) else None
         while steps < limit:
             pending = list(game.pending(state))
-            if not pending or game.turn(state) > turn + horizon:
+            if not pending:
+                break
+            if halting is None:
+                if game.turn(state) > turn + horizon:
+                    break
+            elif halting.halted(start, state, seat):
                 break
             who = pending[0]
             decisions, rng = policy.act(state, who, rng)
