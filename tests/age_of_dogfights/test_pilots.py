@@ -261,3 +261,23 @@ def test_mcts_roll_outs_fly_the_enemy_reply() -> None:
                          turn=mine_done.turn + (seat == start.options.first))
     assert policy.halted(start, reply_done, seat)
     assert policy.halted(mine_done, reply_done, seat)  # in the enemy's turn: its end
+
+
+def test_mcts_roll_outs_fly_the_enemy_as_greedy_plans() -> None:
+    """§ MOUVEMENT A L'HORIZONTAL, the search's roll-outs: the enemy's fighter steps as
+    ``greedy`` plans its move (the opponent modelled as it plays); the searching seat's
+    own fighter by the quick rules."""
+    from dogfight.ai.age_of_dogfights import quick_step
+
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(12, 7), 0)
+    state = flying(AgeOptions(), enemy, me, die=2)
+    assert state.prompts[-1].kind == "steer"
+    policy = AgeOfDogfightsPolicy(GAME)
+    planned = greedy(observe(GAME, state, "germany"))
+    quick = quick_step(state, state.flight, state.prompts[-1].data["ways"])
+    assert planned != {"step": quick}  # the two rules differ here
+    policy.searching = "allies"
+    assert policy.act(state, "germany", new_rng(1))[0] == [planned]
+    policy.searching = "germany"
+    assert policy.act(state, "germany", new_rng(1))[0] == [{"step": quick}]

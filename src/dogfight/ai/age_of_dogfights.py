@@ -605,12 +605,17 @@ class AgeOfDogfightsPolicy:
     """At most this many paths searched at a move's first step."""
     follow = True
     paired = True
+    planned_enemy = True
+    """The enemy's moves in roll-outs planned as ``greedy`` plans them (the opponent
+    modelled as it plays), not by :func:`quick_step` (the seat's own)."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
+        self.searching: Seat | None = None
 
     def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
                    rng: Rng) -> tuple[list[list[Decision]], Rng]:
+        self.searching = seat
         seen = observe(self.game, state, seat)
         flight = seen["view"].get("flight")
         if (seen.get("prompt") or {}).get("kind") == "steer" and flight:
@@ -680,10 +685,12 @@ class AgeOfDogfightsPolicy:
         return state, rng
 
     def act(self, state: Any, seat: Seat, rng: Rng) -> tuple[list[Decision], Rng]:
-        """A fighter's step by :func:`quick_step`; else ``greedy`` on the seat's own
-        observation of the sampled state, a random legal decision if it has none."""
+        """A fighter's step of the searching seat by :func:`quick_step` (the enemy's too
+        unless ``planned_enemy``); else ``greedy`` on the seat's own observation of the
+        sampled state, a random legal decision if it has none."""
         frame = state.prompts[-1] if state.prompts else None
-        if frame is not None and frame.kind == "steer" and state.flight is not None:
+        if frame is not None and frame.kind == "steer" and state.flight is not None and (
+                not self.planned_enemy or seat == self.searching):
             step = quick_step(state, state.flight, frame.data["ways"])
             if step is not None:
                 return [{"step": step}], rng
