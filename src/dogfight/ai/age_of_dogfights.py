@@ -18,17 +18,20 @@ aircraft up (task aircraft first) at the middle level on the access point neares
 enemies. A path is planned once a move (a small cache of the pure planner, keyed by
 everything it reads); it never sees a secret: only ``observe``.
 
-``AgeOfDogfightsPolicy`` (the ``mcts`` search policy): at a move's first step the
-candidates are the planner's best whole path through each legal first step whose
-score comes near the best (each a sequence of step decisions; the later steps follow
-the best path on from the steps taken, unsearched); the die and the shots are
-searched among the legal decisions for the aircraft ``greedy`` picks; the rest
-follows ``greedy``. Roll-outs fly every seat until the end of the game turn: a
-fighter's steps by :func:`quick_step` (greedy's scoring of an end, applied to the
-whole path the rules give through each next step: no planning, about half the cost of
-a roll-out), every other decision by ``greedy`` on the seat's own observation of the
-sampled state; leaves are scored by ``Game.evaluate`` (battle and task points,
-aircraft still flying) and the firing positions held.
+``AgeOfDogfightsPolicy`` (the ``mcts`` search policy): at the first step of a move
+with a choice of steps the candidates are whole paths of the planner scoring near the
+best: the best through each legal next step, then the next best with ends (point,
+facing, steps) not yet tried, at most ``WIDTH``; the path chosen is flown to its end
+(``mcts.Following``). The die and the shots are searched among the legal decisions for
+the aircraft ``greedy`` picks; the rest follows ``greedy``. The candidates are compared
+on common samples (``mcts.Pairing``: every candidate played out on the same dice), and
+a roll-out flies until the enemy has flown his whole turn after the seat's
+(``mcts.Halting``): the seat's fighters step by :func:`quick_step` (greedy's scoring of
+an end, applied to the whole path the rules give through each next step: no planning),
+the enemy's as ``greedy`` plans them (the opponent modelled as it plays), every other
+decision by ``greedy`` on the seat's own observation of the sampled state; leaves are
+scored by ``Game.evaluate`` (battle and task points, aircraft still flying) and the
+firing positions held.
 """
 
 from __future__ import annotations
@@ -70,8 +73,8 @@ TASK_TARGET = 3.0
 CHASE = 6
 """Farther than this from an enemy task aircraft, a fighter opens full throttle."""
 MARGIN = 3.0
-"""The search tries a move's first steps whose best path scores within this of the
-best path (a shot or a riposte away): the others ``greedy`` rightly leaves."""
+"""The search tries whole paths scoring within this of the best path (a shot or a
+riposte away): the others ``greedy`` rightly leaves."""
 POSITION = 0.1
 """A search leaf's worth of an aircraft in an offensive firing position."""
 SEARCHED = ("throttle", "fire", "riposte", "long-burst")
