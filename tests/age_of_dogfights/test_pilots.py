@@ -281,3 +281,18 @@ def test_mcts_roll_outs_fly_the_enemy_as_greedy_plans() -> None:
     assert policy.act(state, "germany", new_rng(1))[0] == [planned]
     policy.searching = "germany"
     assert policy.act(state, "germany", new_rng(1))[0] == [{"step": quick}]
+
+
+def test_mcts_leaves_the_planned_path_on_evidence_only() -> None:
+    """The search on common samples (``mcts.Pairing``): another candidate replaces the
+    policy's first only when its mean gain over it, less a standard error, is above 0:
+    a steady small gain does, a larger but noisy one does not, nor one round."""
+    from dogfight.ai.mcts import MctsPilot
+
+    steady = [0.1] * 9  # candidate 1 gains 0.1 on every sample
+    noisy = [1.0, -0.8, 1.0, -0.8, 1.0, -0.8, 1.0, -0.8, 1.0]  # mean 0.2, deviation 0.95
+    for gains, chosen in ((steady, 1), (noisy, 0)):
+        total = [0.0, sum(gains)]
+        square = [0.0, sum(g * g for g in gains)]
+        assert MctsPilot._assured(total, square, len(gains)) == chosen
+    assert MctsPilot._assured([0.0, 0.5], [0.0, 0.25], 1) == 0

@@ -19,7 +19,7 @@ that is not ends it and the search takes over again). A policy that is ``Halting
 ends its roll-outs by its own rule instead of by game turns. A policy that is
 ``Pairing`` has its candidates compared in rounds of common samples (every candidate
 played out on the same sample, the same dice: their difference is not the dice's),
-the best mean chosen.
+the policy's first kept unless another beats it by more than the noise.
 
 The per-game policy (the game's ``search`` part in ``POLICIES``; a game without one
 gets ``UniformPolicy``: every legal decision a candidate, random roll-outs) lives here
@@ -53,6 +53,12 @@ from dogfight.core.rng import Rng, choice, new_rng, next_u64
 
 WIDEN = 3
 """Progressive widening: ``WIDEN + sqrt(visits)`` candidates are open at the root."""
+
+CONFIDENCE = 1.0
+"""A ``Pairing`` search leaves the policy's first candidate for another only when its
+mean gain less this many standard errors is above 0."""
+QUIET = 4
+"""A ``Pairing`` search ends after this many rounds where no candidate differed."""
 
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
 """What ``mcts:Ts`` counts: wall-clock seconds, or the pilot thread's CPU seconds."""
@@ -198,34 +204,51 @@ class MctsPilot:
     def _paired(self, search: Search, policy: Policy, macros: list[list[Decision]],
                 start: float, report: Callable[[Decision], None] | None) -> int:
         """Rounds of common samples: each sample (its dice too) played out with every
-        candidate, until the budget ends or the leader's total cannot be overtaken in
-        the rounds left (a value moves at most 2 a round); the best mean, the policy's
-        order breaking ties."""
+        candidate, until the budget ends, or after ``QUIET`` rounds where no candidate's
+        value differed from the first's on any sample. Chosen: the candidate whose mean
+        gain over the first (the policy's best) is highest less ``CONFIDENCE`` standard
+        errors (the first at 0: the search leaves the policy's choice on evidence
+        only, not on the dice's noise)."""
         game, seat, clock = search.game, search.seat, self.clock
         n = len(macros)
-        total = [0.0] * n
+        gain = [0.0] * n
+        square = [0.0] * n
         rounds = 0
         leader = 0
         while True:
             left = self._left(rounds * n, clock() - start) / n
             if rounds and left < 1:
                 break
-            if self.early_stop and rounds:
-                ordered = sorted(total, reverse=True)
-                if ordered[0] - ordered[1] > 2 * left:
-                    break
+            if self.early_stop and rounds >= QUIET and not any(square):
+                break
             sample = search.sample(self.rng)
             _, self.rng = next_u64(self.rng)
             sample, self.rng = policy.reshape(sample, seat, self.rng)
-            for index, macro in enumerate(macros):
-                total[index] += self._playout(game, policy, seat, sample, macro)
+            values = [self._playout(game, policy, seat, sample, macro) for macro in macros]
+            for index, v in enumerate(values):
+                gain[index] += v - values[0]
+                square[index] += (v - values[0]) ** 2
             rounds += 1
-            best = max(range(n), key=lambda i: (total[i], -i))
+            best = self._assured(gain, square, rounds)
             if report is not None and best != leader:
                 report(macros[best][0])
             leader = best
         self.last_iterations = rounds * n
         return leader
+
+    @staticmethod
+    def _assured(gain: list[float], square: list[float], rounds: int) -> int:
+        """The candidate whose mean gain over the first less ``CONFIDENCE`` standard
+        errors is highest (the first: 0; none before two rounds)."""
+        if rounds < 2:
+            return 0
+
+        def bound(i: int) -> float:
+            mean = gain[i] / rounds
+            variance = max(0.0, (square[i] - rounds * mean * mean) / (rounds - 1))
+            return mean - CONFIDENCE * math.sqrt(variance / rounds)
+
+        return max(range(len(gain)), key=lambda i: (bound(i) if i else 0.0, -i))
 
     def _planned(self, legal: list[Decision]) -> Decision | None:
         """The plan's next decision if it is legal now (the plan goes on), else None (the
