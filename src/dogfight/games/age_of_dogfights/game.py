@@ -32,7 +32,7 @@ from dogfight.core import (
 )
 from dogfight.core.contract import Decision
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.age_of_dogfights import pilots, reconnaissance, scoring, turn, zones
+from dogfight.games.age_of_dogfights import reconnaissance, scoring, turn, zones
 from dogfight.games.age_of_dogfights import view as board_view
 from dogfight.games.age_of_dogfights.data import (
     GAME_ID,
@@ -310,27 +310,11 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     # -- what is seen (everything on the table is open) -------------------------------------
     def view(self, state: AgeState, viewer: Seat | None) -> Any:
         grid = zones.board(state)
-        pieces = []
-        panels = {}
         data = self.dataset
         types = data.aircraft
-        for a in state.aircraft:
-            kind, ident = types[a.kind], a.id
-            panels[ident] = {
-                "type": kind.name, "seat": a.seat, "where": a.where, "level": a.level,
-                "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
-                "jammed": list(a.jammed), "throttle": a.throttle,
-                "pilot": pilots.seen_pilot(state, a, viewer),
-                "kills": a.kills, "photos": list(a.photos), "home": a.home,
-            }
-            if a.point is not None and a.where in ("zone", "access"):
-                pieces.append({
-                    "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
-                    "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
-                             f"{'-' if a.tilt == 'down' else ''}",
-                    "side": a.seat, "seat": a.seat == viewer,
-                    "status": "flying" if a.where == "zone" else "access",
-                })
+        pieces, panels = board_view.fleet(state.aircraft,
+                                          tuple(types[a.kind].name for a in state.aircraft),
+                                          viewer, state.phase == "over")
         return {
             "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
             "pieces": pieces,
@@ -345,7 +329,7 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
                 "change": state.flight.change, "path": state.flight.path,
                 "stage": state.flight.stage},
             "table": board_view.table(state, data),
-            "rules": msgspec.to_builtins(state.options.rules),
+            "rules": board_view.rules_json(state.options.rules),
             "wind": state.wind,
             "points": self.points(state),
             "mode": state.options.mode,

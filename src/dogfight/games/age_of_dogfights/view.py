@@ -9,14 +9,18 @@ would risk there (TIR OFFENSIF, TIR DEFENSIF, as if it ended level)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
+from dogfight.core import Seat
 from dogfight.games.age_of_dogfights import altitude, movement
 from dogfight.games.age_of_dogfights.data import AgeData
 from dogfight.games.age_of_dogfights.fire import Option, shots_at
-from dogfight.games.age_of_dogfights.state import AgeState, Flight
+from dogfight.games.age_of_dogfights.pilots import seen_pilot
+from dogfight.games.age_of_dogfights.state import AgeRules, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.zones import others as zones_others
 from dogfight.kit.grids import Cell, to_offset
 from dogfight.kit.grids.lattice import advance
@@ -35,6 +39,42 @@ def table(state: AgeState, data: AgeData) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=256)
+def fleet(aircraft: tuple[Aircraft, ...], names: tuple[str, ...], viewer: Seat | None,
+          over: bool) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """The pieces on the board and every aircraft's panel as ``viewer`` sees them
+    (``names``: each aircraft's type name; ``over``: the game is over, every pilot shown,
+    PILOTES). A pure function of its immutable inputs, cached: the aircraft do not
+    change while a piece steers, so the views of a move share these (read-only)."""
+    pieces = []
+    panels = {}
+    for a, name in zip(aircraft, names, strict=True):
+        ident = a.id
+        panels[ident] = {
+            "type": name, "seat": a.seat, "where": a.where, "level": a.level,
+            "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
+            "jammed": list(a.jammed), "throttle": a.throttle,
+            "pilot": seen_pilot(a, viewer, over),
+            "kills": a.kills, "photos": list(a.photos), "home": a.home,
+        }
+        if a.point is not None and a.where in ("zone", "access"):
+            pieces.append({
+                "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
+                "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
+                         f"{'-' if a.tilt == 'down' else ''}",
+                "side": a.seat, "seat": a.seat == viewer,
+                "status": "flying" if a.where == "zone" else "access",
+            })
+    return pieces, panels
+
+
+@functools.lru_cache(maxsize=64)
+def rules_json(rules: AgeRules) -> dict[str, Any]:
+    """The optional rules as the view shows them (read-only, shared)."""
+    out: dict[str, Any] = msgspec.to_builtins(rules)
+    return out
+
+
 def _option(o: Option) -> dict[str, Any]:
     return {"target": o.target, "position": o.position, "guns": o.group,
             "column": o.column}
@@ -42,7 +82,7 @@ def _option(o: Option) -> dict[str, Any]:
 
 class _Walk:
     """The search behind :func:`reach`, read as the rules read a step
-    (:func:`movement.possible`): a path goes on when :func:`movement.completions` would
+    (:func:`.ways.possible`): a path goes on when :class:`.ways.Ways` would
     find a whole legal move beginning with it, that is a path ended where
     :func:`movement.finished` ends it, judged by :func:`movement.refusal` itself,
     reached by steps with the same cuts as its search (past the longest move, more turns
@@ -181,7 +221,7 @@ def reach(state: AgeState) -> dict[str, Any] | None:
     wind leaves it, ``off`` when it leaves the board; a whole move on the board adds
     ``fire``, the shots it could take there, and ``risk``, the enemies' defensive
     shots, as if it ended level) and ``start``, the node of the steps taken. A step is
-    in ``next`` exactly when the rules would accept it (:func:`movement.possible`).
+    in ``next`` exactly when the rules would accept it (:func:`.ways.possible`).
     None when no aircraft steers."""
     flight = state.flight
     if flight is None or flight.stage != "steer":
