@@ -117,6 +117,10 @@ SEAT_SIDES: Mapping[Seat, Side] = MappingProxyType({seat: seat for seat in SEATS
 """Each seat is its side (read-only: the same mapping answers every call)."""
 
 
+STEP_LABELS = {"F": "Straight ahead", "L": "Turn left 60°", "R": "Turn right 60°"}
+"""A step of a move in words (the menus)."""
+
+
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
     id = GAME_ID
     title = "Age of Dogfights: WW1"
@@ -309,30 +313,29 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
 
     # -- what is seen (everything on the table is open) -------------------------------------
     def view(self, state: AgeState, viewer: Seat | None) -> Any:
-        grid = zones.board(state)
-        data = self.dataset
-        types = data.aircraft
-        pieces, panels = board_view.fleet(state.aircraft,
-                                          tuple(types[a.kind].name for a in state.aircraft),
-                                          viewer, state.phase == "over")
+        options = state.options
+        data_key = id(dataset())
+        setting = board_view.setting(options, state.wind, data_key)
+        fleet = board_view.fleet(state.aircraft, viewer, state.phase == "over",
+                                 options.rules.withdrawn_only, data_key)
+        flight = state.flight
         return {
-            "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
-            "pieces": pieces,
-            "aircraft": panels,
+            "map": setting["map"],
+            "pieces": fleet["pieces"],
+            "aircraft": fleet["aircraft"],
             "turn": state.turn,
-            "turns": state.options.turns,
+            "turns": options.turns,
             "round": state.round,
             "active": state.active,
             "phase": state.phase,
-            "flight": None if state.flight is None else {
-                "aircraft": state.flight.aircraft, "die": state.flight.die,
-                "change": state.flight.change, "path": state.flight.path,
-                "stage": state.flight.stage},
-            "table": board_view.table(state, data),
-            "rules": board_view.rules_json(state.options.rules),
+            "flight": None if flight is None else {
+                "aircraft": flight.aircraft, "die": flight.die, "change": flight.change,
+                "path": flight.path, "stage": flight.stage},
+            "table": setting["table"],
+            "rules": setting["rules"],
             "wind": state.wind,
-            "points": self.points(state),
-            "mode": state.options.mode,
+            "points": fleet["points"],
+            "mode": options.mode,
             "zones": self.zones_view(state),
             "zone_draft": zones.draft_view(state),
             "task_points": (reconnaissance.task_points(state)
@@ -409,8 +412,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         """A decision in words, for menus."""
         d = decision
         if "step" in d:
-            return {"F": "Straight ahead", "L": "Turn left 60°", "R": "Turn right 60°"}.get(
-                str(d["step"]), str(d["step"]))
+            step = str(d["step"])
+            return STEP_LABELS.get(step, step)
         if "die" in d:
             die = "full throttle (green die)" if d["die"] == "green" else "blue die"
             return f"Move {d.get('aircraft')} with the {die}"

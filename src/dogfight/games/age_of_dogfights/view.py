@@ -17,62 +17,82 @@ from msgspec.structs import replace
 
 from dogfight.core import Seat
 from dogfight.games.age_of_dogfights import altitude, movement
-from dogfight.games.age_of_dogfights.data import AgeData
+from dogfight.games.age_of_dogfights.data import dataset
 from dogfight.games.age_of_dogfights.fire import Option, shots_at
 from dogfight.games.age_of_dogfights.pilots import seen_pilot
-from dogfight.games.age_of_dogfights.state import AgeRules, AgeState, Aircraft, Flight
+from dogfight.games.age_of_dogfights.scoring import points_of
+from dogfight.games.age_of_dogfights.state import AgeOptions, AgeState, Aircraft, Flight
+from dogfight.games.age_of_dogfights.zones import grid_of
 from dogfight.games.age_of_dogfights.zones import others as zones_others
 from dogfight.kit.grids import Cell, to_offset
 from dogfight.kit.grids.lattice import advance
 
 
-def table(state: AgeState, data: AgeData) -> dict[str, Any]:
-    """The board's pieces (their first columns), the border zone's depth, the clouds
-    (``[column, row]`` and top level), the sun and the wind's direction."""
-    rules = state.options.rules
+@functools.lru_cache(maxsize=64)
+def setting(options: AgeOptions, wind: str | None, data_key: int) -> dict[str, Any]:
+    """What the options lay on the table, shared by every view (read-only): the map; the
+    ``table``: the board's pieces (their first columns), the border zone's depth, the
+    clouds (``[column, row]`` and top level), the sun and the wind's direction; the
+    optional rules. ``data_key``: the ``id`` of the data read (a ``dataset()`` is kept
+    for the life of the process, so its id names it)."""
+    data = dataset()
+    grid = grid_of(data, options.pieces)
+    rules = options.rules
     return {
-        "pieces": [i * data.board.piece_columns for i in range(state.options.pieces)],
-        "border": data.board.border,
-        "clouds": [{"cell": list(c.cell), "top": c.top} for c in rules.clouds],
-        "sun": rules.sun,
-        "wind": state.wind,
+        "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
+        "table": {
+            "pieces": [i * data.board.piece_columns for i in range(options.pieces)],
+            "border": data.board.border,
+            "clouds": [{"cell": list(c.cell), "top": c.top} for c in rules.clouds],
+            "sun": rules.sun,
+            "wind": wind,
+        },
+        "rules": msgspec.to_builtins(rules),
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def _aircraft(a: Aircraft, name: str, viewer: Seat | None,
+              over: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """One aircraft's panel and its piece on the board (None off the board)."""
+    ident = a.id
+    panel = {
+        "type": name, "seat": a.seat, "where": a.where, "level": a.level,
+        "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
+        "jammed": list(a.jammed), "throttle": a.throttle,
+        "pilot": seen_pilot(a, viewer, over),
+        "kills": a.kills, "photos": list(a.photos), "home": a.home,
+    }
+    if a.point is None or a.where not in ("zone", "access"):
+        return panel, None
+    return panel, {
+        "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
+        "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
+                 f"{'-' if a.tilt == 'down' else ''}",
+        "side": a.seat, "seat": a.seat == viewer,
+        "status": "flying" if a.where == "zone" else "access",
     }
 
 
 @functools.lru_cache(maxsize=256)
-def fleet(aircraft: tuple[Aircraft, ...], names: tuple[str, ...], viewer: Seat | None,
-          over: bool) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
-    """The pieces on the board and every aircraft's panel as ``viewer`` sees them
-    (``names``: each aircraft's type name; ``over``: the game is over, every pilot shown,
-    PILOTES). A pure function of its immutable inputs, cached: the aircraft do not
-    change while a piece steers, so the views of a move share these (read-only)."""
+def fleet(aircraft: tuple[Aircraft, ...], viewer: Seat | None, over: bool,
+          withdrawn_only: bool, data_key: int) -> dict[str, Any]:
+    """The pieces on the board, every aircraft's panel as ``viewer`` sees them
+    (``over``: the game is over, every pilot shown, PILOTES) and the battle points
+    (``withdrawn_only``: R21's option). A pure function of its immutable inputs
+    (``data_key`` as in :func:`setting`), cached: the aircraft do not change while a
+    piece steers, so the views of a move share these, and a move changes one aircraft's
+    panel (read-only)."""
+    types = dataset().aircraft
     pieces = []
     panels = {}
-    for a, name in zip(aircraft, names, strict=True):
-        ident = a.id
-        panels[ident] = {
-            "type": name, "seat": a.seat, "where": a.where, "level": a.level,
-            "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
-            "jammed": list(a.jammed), "throttle": a.throttle,
-            "pilot": seen_pilot(a, viewer, over),
-            "kills": a.kills, "photos": list(a.photos), "home": a.home,
-        }
-        if a.point is not None and a.where in ("zone", "access"):
-            pieces.append({
-                "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
-                "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
-                         f"{'-' if a.tilt == 'down' else ''}",
-                "side": a.seat, "seat": a.seat == viewer,
-                "status": "flying" if a.where == "zone" else "access",
-            })
-    return pieces, panels
-
-
-@functools.lru_cache(maxsize=64)
-def rules_json(rules: AgeRules) -> dict[str, Any]:
-    """The optional rules as the view shows them (read-only, shared)."""
-    out: dict[str, Any] = msgspec.to_builtins(rules)
-    return out
+    for a in aircraft:
+        panel, piece = _aircraft(a, types[a.kind].name, viewer, over)
+        panels[a.id] = panel
+        if piece is not None:
+            pieces.append(piece)
+    return {"pieces": pieces, "aircraft": panels,
+            "points": points_of(aircraft, withdrawn_only)}
 
 
 def _option(o: Option) -> dict[str, Any]:

@@ -114,30 +114,34 @@ class Ways:
                 return None
             return path
 
-        def is_whole(path: str, straight_only: bool, facings: tuple[int, ...]) -> bool:
-            if wind is None:  # :func:`whole` without the wind: the exact count
-                return len(path) == (straight if straight_only else base)
-            return whole(data, kind, aircraft, die, move.change, path, facings, wind)[0]
+        bounded = width is not None and height is not None
+        w, h = width or 0, height or 0
+        # for each facing, the steps on: the letter, the new facing, the point's offset,
+        # whether it turns
+        onward = tuple(tuple((letter, (f + SIDES[letter]) % 6,
+                              *STEPS[(f + SIDES[letter]) % 6], letter != "F")
+                             for letter in "FLR") for f in range(6))
 
         def search(path: str, q: int, r: int, facing: int, turns: int, straight_only: bool,
                    facings: tuple[int, ...]) -> str | None:
-            if path in memo:  # every argument but ``path`` follows from it
-                return memo[path]
+            found = memo.get(path, "")  # every argument but ``path`` follows from it
+            if found != "":  # ("": not searched yet; never a path found)
+                return found
             found = None
             n = len(path)
-            if path and not on_map(q, r):
-                found = final(path, q, r, True)
-            elif path and is_whole(path, straight_only, facings):
+            if n and bounded and not (0 <= r < h and 0 <= q + r // 2 < w):
+                found = final(path, q, r, True)  # (``on_map``)
+            elif n and (n == (straight if straight_only else base) if wind is None
+                        else whole(data, kind, aircraft, die, move.change, path, facings,
+                                   wind)[0]):  # :func:`whole` (without the wind: the count)
                 found = final(path, q, r, False)
             elif n < longest:
                 level = levels[min(n, last)]
-                for letter in "FLR":
-                    turning = letter != "F"
-                    if turns + turning > most_turns or (turning and tight and path
-                                                        and path[-1] != "F"):
+                # no turn past the most any reading allows, nor two running when tight
+                no_turn = turns >= most_turns or (tight and n and path[-1] != "F")
+                for letter, heading, dq, dr, turning in onward[facing]:
+                    if turning and no_turn:
                         continue
-                    heading = (facing + SIDES[letter]) % 6
-                    dq, dr = steps[heading]
                     nq, nr = q + dq, r + dr
                     if (nq, nr, level) in held:
                         continue
@@ -204,20 +208,18 @@ _KEPT = 64
 
 def ways_for(state: AgeState, flight: Flight) -> Ways:
     """The search of the flight's move (its path aside), made once for the move and kept
-    for the next ones asked (a pure value of what it reads: the data, the options, the
-    wind, the aircraft, its die, level change, unjamming and R16's relaxations, and the
-    points, levels, facings and tilts of the others in the zone; the oldest of
-    ``_KEPT`` dropped first)."""
+    for the next ones asked: a pure value of what it reads (the data, the options, the
+    wind, the aircraft, the flight's die, level change, unjamming and R16's relaxations;
+    the aircraft do not change while a piece steers). The oldest of ``_KEPT`` is dropped
+    first."""
     data = dataset()
-    aircraft = find(state, flight.aircraft)
-    near = others(state, aircraft.id)
-    key = (id(data), state.options, state.wind, aircraft, flight.die, flight.change,
-           flight.unjam, flight.relax, tuple((o.point, o.level, o.facing, o.tilt)
-                                             for o in near))
+    key = (id(data), state.options, state.wind, state.aircraft, flight.aircraft, flight.die,
+           flight.change, flight.unjam, flight.relax)
     found = _WAYS.get(key)
     if found is None:  # (the entry keeps ``data`` alive: its id names it while kept)
         data, grid, kind, aircraft, move, flags = context(state, flight, "")
-        found = Ways(data, grid, kind, aircraft, flight.die, move, near, **flags)
+        found = Ways(data, grid, kind, aircraft, flight.die, move,
+                     others(state, aircraft.id), **flags)
         if len(_WAYS) >= _KEPT:
             del _WAYS[next(iter(_WAYS))]
         _WAYS[key] = found
@@ -257,7 +259,8 @@ class Steering(PromptKind[AgeState, Step]):
     offered (MOUVEMENT A L'HORIZONTAL, AGILITE, EFFET GYROSCOPIQUE, RAYON DE BRAQUAGE,
     LA ZONE EXTERIEURE): the frame's ``ways`` (each step with a whole path through it),
     found by :func:`next_steps` when the step is asked (the state does not change
-    until it is answered)."""
+    until it is answered). The search gives whole moves only, so the path is a whole
+    move exactly when the way offered with its last step is the path itself."""
 
     kind = "steer"
     decision = Step
@@ -279,6 +282,8 @@ class Steering(PromptKind[AgeState, Step]):
         assert flight is not None  # the frame is asked only during a flight
         flight = replace(flight, path=flight.path + decision.step,
                          way=frame.data["ways"][decision.step])
+        if flight.way != flight.path:  # the search gives whole moves only: not ended yet
+            return replace(state, flight=flight)
         ways = ways_for(state, flight)
         done, flown = ways.finished(flight.path)
         if done:
