@@ -314,10 +314,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
     # -- what is seen (everything on the table is open) -------------------------------------
     def view(self, state: AgeState, viewer: Seat | None) -> Any:
         options = state.options
-        data_key = id(dataset())
-        setting = board_view.setting(options, state.wind, data_key)
-        fleet = board_view.fleet(state.aircraft, viewer, state.phase == "over",
-                                 options.rules.withdrawn_only, data_key)
+        setting = board_view.setting(options, state.wind, id(dataset()))
+        fleet = board_view.fleet_of(state, viewer)
         flight = state.flight
         return {
             "map": setting["map"],

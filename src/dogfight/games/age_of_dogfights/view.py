@@ -26,6 +26,7 @@ from dogfight.games.age_of_dogfights.zones import grid_of
 from dogfight.games.age_of_dogfights.zones import others as zones_others
 from dogfight.kit.grids import Cell, to_offset
 from dogfight.kit.grids.lattice import advance
+from dogfight.kit.recent import Recent
 
 
 @functools.lru_cache(maxsize=64)
@@ -74,15 +75,14 @@ def _aircraft(a: Aircraft, name: str, viewer: Seat | None,
     }
 
 
-@functools.lru_cache(maxsize=256)
 def fleet(aircraft: tuple[Aircraft, ...], viewer: Seat | None, over: bool,
           withdrawn_only: bool, data_key: int) -> dict[str, Any]:
     """The pieces on the board, every aircraft's panel as ``viewer`` sees them
     (``over``: the game is over, every pilot shown, PILOTES) and the battle points
     (``withdrawn_only``: R21's option). A pure function of its immutable inputs
-    (``data_key`` as in :func:`setting`), cached: the aircraft do not change while a
-    piece steers, so the views of a move share these, and a move changes one aircraft's
-    panel (read-only)."""
+    (``data_key`` as in :func:`setting`), kept by :func:`fleet_of`: the aircraft do not
+    change while a piece steers, so the views of a move share these, and a move changes
+    one aircraft's panel (read-only)."""
     types = dataset().aircraft
     pieces = []
     panels = {}
@@ -93,6 +93,17 @@ def fleet(aircraft: tuple[Aircraft, ...], viewer: Seat | None, over: bool,
             pieces.append(piece)
     return {"pieces": pieces, "aircraft": panels,
             "points": points_of(aircraft, withdrawn_only)}
+
+
+_FLEETS: Recent[dict[str, Any]] = Recent(256)
+
+
+def fleet_of(state: AgeState, viewer: Seat | None) -> dict[str, Any]:
+    """:func:`fleet` for this state and viewer (the last one asked known by identity)."""
+    data = dataset()
+    parts = (data, state.aircraft, viewer, state.phase == "over",
+             state.options.rules.withdrawn_only)
+    return _FLEETS.get(parts, lambda: fleet(*parts[1:], id(data)), (id(data), *parts[1:]))
 
 
 def _option(o: Option) -> dict[str, Any]:

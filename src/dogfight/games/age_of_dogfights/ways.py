@@ -12,7 +12,6 @@ each path tried, the first whole legal path through it. The rules of a path are
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from msgspec.structs import replace
 
@@ -38,6 +37,13 @@ from dogfight.games.age_of_dogfights.zones import find, others, put
 from dogfight.kit.grids import Cell, TriangleGrid
 from dogfight.kit.grids.lattice import STEPS
 from dogfight.kit.prompts import Frame, PromptKind, pop
+from dogfight.kit.recent import Recent
+
+ONWARD: tuple[tuple[tuple[str, int, int, int, bool], ...], ...] = tuple(
+    tuple((letter, (f + SIDES[letter]) % 6, *STEPS[(f + SIDES[letter]) % 6], letter != "F")
+          for letter in "FLR") for f in range(6))
+"""For each facing, the steps on in the order tried: the letter, the new facing, the
+point's offset (``(dq, dr)``), whether it turns."""
 
 
 class Ways:
@@ -116,11 +122,6 @@ class Ways:
 
         bounded = width is not None and height is not None
         w, h = width or 0, height or 0
-        # for each facing, the steps on: the letter, the new facing, the point's offset,
-        # whether it turns
-        onward = tuple(tuple((letter, (f + SIDES[letter]) % 6,
-                              *STEPS[(f + SIDES[letter]) % 6], letter != "F")
-                             for letter in "FLR") for f in range(6))
 
         def search(path: str, q: int, r: int, facing: int, turns: int, straight_only: bool,
                    facings: tuple[int, ...]) -> str | None:
@@ -139,7 +140,7 @@ class Ways:
                 level = levels[min(n, last)]
                 # no turn past the most any reading allows, nor two running when tight
                 no_turn = turns >= most_turns or (tight and n and path[-1] != "F")
-                for letter, heading, dq, dr, turning in onward[facing]:
+                for letter, heading, dq, dr, turning in ONWARD[facing]:
                     if turning and no_turn:
                         continue
                     nq, nr = q + dq, r + dr
@@ -202,28 +203,24 @@ class Ways:
         return self.completions(path, ("",))[0]
 
 
-_WAYS: dict[tuple[Any, ...], Ways] = {}
-_KEPT = 64
+_SEARCHES: Recent[Ways] = Recent(64)
 
 
 def ways_for(state: AgeState, flight: Flight) -> Ways:
     """The search of the flight's move (its path aside), made once for the move and kept
     for the next ones asked: a pure value of what it reads (the data, the options, the
-    wind, the aircraft, the flight's die, level change, unjamming and R16's relaxations;
-    the aircraft do not change while a piece steers). The oldest of ``_KEPT`` is dropped
-    first."""
+    aircraft, the wind, the flight's die, level change, unjamming and R16's
+    relaxations; the aircraft do not change while a piece steers)."""
     data = dataset()
-    key = (id(data), state.options, state.wind, state.aircraft, flight.aircraft, flight.die,
-           flight.change, flight.unjam, flight.relax)
-    found = _WAYS.get(key)
-    if found is None:  # (the entry keeps ``data`` alive: its id names it while kept)
+    parts = (data, state.options, state.aircraft, state.wind, flight.aircraft, flight.die,
+             flight.change, flight.unjam, flight.relax)
+
+    def search() -> Ways:
         data, grid, kind, aircraft, move, flags = context(state, flight, "")
-        found = Ways(data, grid, kind, aircraft, flight.die, move,
-                     others(state, aircraft.id), **flags)
-        if len(_WAYS) >= _KEPT:
-            del _WAYS[next(iter(_WAYS))]
-        _WAYS[key] = found
-    return found
+        return Ways(data, grid, kind, aircraft, flight.die, move,
+                    others(state, aircraft.id), **flags)
+
+    return _SEARCHES.get(parts, search, (id(data), *parts[1:]))
 
 
 def possible(state: AgeState, flight: Flight, path: str) -> bool:
