@@ -45,7 +45,9 @@ class Recent(Generic[V]):
         except KeyError:
             value = make()
             if len(self._kept) >= self.size:
-                del self._kept[next(iter(self._kept))]
+                for oldest in self._kept:  # (another thread may drop it first)
+                    self._kept.pop(oldest, None)
+                    break
             self._kept[key] = value
         self._last = (parts, value)
         return value
