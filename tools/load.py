@@ -83,8 +83,9 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DOGFIGHT_CREATE_LIMIT": "0",
-           "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    paths = [str(Path(__file__).resolve().parents[1] / "src"),
+             *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    env = {**os.environ, "DOGFIGHT_CREATE_LIMIT": "0", "PYTHONPATH": os.pathsep.join(paths)}
     process = subprocess.Popen(
         [sys.executable, "-m", "dogfight", "serve", "--db", db, "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers)],

@@ -49,6 +49,7 @@ from dogfight.server.bodies import (
     openapi_body,
     rate_from_env,
 )
+from dogfight.server.fastpath import MoveRoute, Server, database_failed
 from dogfight.server.hub import (
     CHANNEL,
     LEVELS,
@@ -178,7 +179,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         hub.drivers.shutdown(wait=False, cancel_futures=True)
         database.close()
 
-    app = FastAPI(title="dogfight", lifespan=lifespan)
+    app = Server(title="dogfight", lifespan=lifespan)
     app.state.hub = hub
     app.add_middleware(Limits, creations=rate_from_env())
 
@@ -199,9 +200,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @app.exception_handler(SQLAlchemyError)
     async def on_database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        # nothing was recorded (the cached match is as stored): the client may retry
-        return JSONResponse({"error": "the database failed; nothing was recorded: try "
-                             "again", "rule": None}, status_code=503)
+        return database_failed()
 
     # -- catalogue -------------------------------------------------------------------
     @app.get("/api/catalog")
@@ -286,25 +285,31 @@ def create_app(db_url: str | None = None) -> FastAPI:
         token = await asyncio.to_thread(joined)
         return {"token": token, "seat": body.seat}
 
-    @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
-    async def act(match_id: str, request: Request, lang: str = "en",
-                  hints: int = 0) -> Response:
-        body = decode(await request.body(), Act)
-        token = token_of(request)
+    async def move(match_id: str, token: str | None, raw: bytes, lang: str,
+                   hints: bool) -> tuple[bytes, str]:
+        """A move: its answer's body, and its ``server-timing`` (how long it waited for
+        a thread, and took in it: tools/load.py reads it)."""
+        body = decode(raw, Act)
+        shown = lang if lang in LANGUAGES else "en"
 
         def played() -> tuple[bytes, float, float]:
             began = time.perf_counter()
             seat, live = hub.act(match_id, token, body.decision, body.seq)
             return (hub.frame(match_id, seat, shown, translator(shown), live,
-                              hints=bool(hints)),
+                              hints=hints),
                     began, time.perf_counter())
 
-        shown = lang if lang in LANGUAGES else "en"
         asked = time.perf_counter()
         data, began, ended = await asyncio.to_thread(played)
-        # how long the move waited for a thread, and took in it (tools/load.py reads it)
-        timing = (f"wait;dur={(began - asked) * 1000:.1f}, "
-                  f"move;dur={(ended - began) * 1000:.1f}")
+        return data, (f"wait;dur={(began - asked) * 1000:.1f}, "
+                      f"move;dur={(ended - began) * 1000:.1f}")
+
+    @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
+    async def act(match_id: str, request: Request, lang: str = "en",
+                  hints: int = 0) -> Response:
+        """A move (its plain form is answered by ``fastpath.MoveRoute``, in front)."""
+        data, timing = await move(match_id, token_of(request), await request.body(), lang,
+                                  bool(hints))
         return Response(data, media_type="application/json",
                         headers={"server-timing": timing})
 
@@ -425,6 +430,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             hub.unwatch(match_id, queue)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    app.moves = MoveRoute(Limits(app), move, error)
     return app
 
 

@@ -1,10 +1,16 @@
 """Running the server: uvicorn with limits (a deadline for a request's headers, a short
 keep-alive, a cap on header size and on connections), in one process or, on
-PostgreSQL, several worker processes sharing the games through the database."""
+PostgreSQL, several worker processes sharing the games through the database.
+
+uvicorn parses HTTP with httptools and runs its loop on uvloop when both are installed
+(they are dependencies; issue 15: h11's pure-Python parsing and asyncio's loop cost a
+good part of a move's CPU), else with h11 and asyncio's loop: the same limits either way.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 from typing import Any
 
@@ -68,6 +74,76 @@ class TimedH11(H11Protocol):
         super().connection_lost(exc)
 
 
+def timed_httptools() -> type[asyncio.Protocol] | None:
+    """:class:`TimedH11`'s twin on httptools (the C parser), None if it is not
+    installed: the same deadline for a request's head, and the same cap on its size
+    (httptools has none of its own: a head over ``MAX_HEADER_BYTES`` gets 431)."""
+    if importlib.util.find_spec("httptools") is None:
+        return None
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    class TimedHttpTools(HttpToolsProtocol):
+        header_seconds = HEADER_SECONDS
+        max_header_bytes = MAX_HEADER_BYTES
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._header_timer: asyncio.TimerHandle | None = None
+            self._arm()
+
+        def _arm(self) -> None:
+            """Wait for a request's head: its bytes counted, a deadline set."""
+            self._disarm()
+            self._head_bytes = 0
+            self._header_timer = self.loop.call_later(self.header_seconds, self._late)
+
+        def _disarm(self) -> None:
+            timer = getattr(self, "_header_timer", None)
+            if timer is not None:
+                timer.cancel()
+                self._header_timer = None
+
+        def _late(self) -> None:
+            self._header_timer = None
+            serving = self.cycle is not None and not self.cycle.response_complete
+            if not serving and not self.transport.is_closing():
+                self.transport.close()  # no whole head arrived in time
+
+        def data_received(self, data: bytes) -> None:
+            heading = self._header_timer is not None
+            if heading:
+                self._head_bytes += len(data)
+            super().data_received(data)
+            if (heading and self._header_timer is not None
+                    and self._head_bytes > self.max_header_bytes
+                    and not self.transport.is_closing()):
+                self._disarm()
+                self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                                     b"content-length: 0\r\nconnection: close\r\n\r\n")
+                self.transport.close()
+
+        def on_headers_complete(self) -> None:
+            self._disarm()  # a whole request head arrived (or a WebSocket's)
+            super().on_headers_complete()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return TimedHttpTools
+
+
+def protocols() -> tuple[type[asyncio.Protocol], str]:
+    """The HTTP protocol (httptools' if installed, else h11's) and the event loop
+    (``auto``: uvloop if installed, else asyncio's) the server runs."""
+    return timed_httptools() or TimedH11, "auto"
+
+
 def app_from_env() -> Any:
     """The application of a worker process (``$DOGFIGHT_DB``), for uvicorn's factory."""
     from dogfight.server.app import create_app
@@ -87,8 +163,9 @@ def serve(url: str, host: str, port: int, *, workers: int = 1,
         raise DogfightError("several worker processes need a PostgreSQL database")
     Database(url).close()  # create or upgrade the tables once, before the workers start
     os.environ["DOGFIGHT_DB"] = url
+    http, loop = protocols()
     uvicorn.run("dogfight.server.serving:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level=log_level, http=TimedH11,
+                workers=workers, log_level=log_level, http=http, loop=loop,
                 timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS,
                 # a push is a few kB of JSON: compressing each for every socket cost the
                 # server more CPU than the bytes saved are worth (issue 15)
