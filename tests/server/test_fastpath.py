@@ -1,21 +1,30 @@
 """Capacity (issue 15, third pass): the move's route in front of FastAPI answers as
-FastAPI's own route does (the same bodies, the same refusals, the same limits), and
-the HTTP parser on httptools keeps h11's limits (a deadline for a request's head, a
-cap on its size)."""
+FastAPI's own route does (the same bodies, the same refusals, the same limits); the
+HTTP parser on httptools keeps h11's limits (a deadline for a request's head, a cap on
+its size); a process that hears of another's move (its NOTIFY) applies it and checks
+the digest, reading the database only on a gap or a disagreement."""
 
 from __future__ import annotations
 
 import asyncio
+import pickle
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from dogfight.core.match import Action
 from dogfight.server import serving
 from dogfight.server.app import create_app
+from dogfight.server.bodies import SeatSpec
 from dogfight.server.fastpath import MoveRoute
+from dogfight.server.hub import Hub
+from dogfight.server.peers import hear
+from dogfight.store.db import Database
+from dogfight.store.moves import Heard, heard, note
 
 DUEL = {"scenario": "duel", "max_turns": 3}
 
@@ -205,3 +214,74 @@ def test_the_server_runs_httptools_and_uvloop_when_installed() -> None:
     else:
         assert http is serving.TimedH11
     assert loop == "auto"  # uvicorn's: uvloop when it is installed
+    assert pickle.loads(pickle.dumps(http)) is http  # handed to worker processes
+
+
+# -- a second worker hears of a move without reading it again (PostgreSQL NOTIFY) -------
+
+def two_hubs(database: Database) -> tuple[Hub, Hub, str, dict[str, Any]]:
+    first, second = Hub(database), Hub(database)
+    match_id, seats = first.create("wings-of-war", DUEL, 5,
+                                   {"allies": SeatSpec(), "central": SeatSpec()})
+    second.get(match_id)  # the other process caches the game at action 0
+    return first, second, match_id, seats
+
+
+def last_note(match: Any, match_id: str) -> Heard:
+    """The note of the match's last move, as its NOTIFY carries it."""
+    action = match.actions[-1]
+    return heard(note(match_id, len(match.actions) - 1, action, match.digest()))
+
+
+def test_a_heard_move_is_applied_without_reading_the_database(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    database = Database(db_url)
+    try:
+        first, second, match_id, seats = two_hubs(database)
+        first.act(match_id, seats["allies"]["token"], {"plane": "spad", "card": 1}, None)
+        stored = first.cached(match_id).match
+
+        def unread(*args: Any) -> Any:
+            raise AssertionError("the database was read")
+
+        monkeypatch.setattr(database, "action_count", unread)
+        monkeypatch.setattr(database, "actions_from", unread)
+        assert hear(second, last_note(stored, match_id), inline=True) is True
+        mine = second.cached(match_id).match
+        assert mine.actions == stored.actions and mine.digest() == stored.digest()
+        # its own move (or one heard already) comes back: nothing to do
+        assert hear(second, last_note(stored, match_id), inline=True) is False
+        assert hear(first, last_note(stored, match_id), inline=True) is False
+    finally:
+        database.close()
+
+
+def test_a_gap_or_a_digest_that_disagrees_is_read_from_the_database(db_url: str) -> None:
+    database = Database(db_url)
+    try:
+        first, second, match_id, seats = two_hubs(database)
+        allies = seats["allies"]["token"]
+        first.act(match_id, allies, {"plane": "spad", "card": 1}, None)
+        first.act(match_id, allies, {"plane": "spad", "card": 2}, None)
+        stored = first.cached(match_id).match
+        gap = last_note(stored, match_id)  # action 1 heard, action 0 missed
+        assert hear(second, gap, inline=True) is None  # needs the database: not inline
+        assert hear(second, gap) is True
+        assert second.cached(match_id).match.actions == stored.actions
+        third = Hub(database)
+        third.get(match_id)
+        first.act(match_id, allies, {"plane": "spad", "card": 3}, None)
+        lying = replace(last_note(first.cached(match_id).match, match_id), digest="0" * 64)
+        assert hear(third, lying) is True  # not applied as told: read as stored
+        assert third.cached(match_id).match.digest() == first.cached(match_id).match.digest()
+    finally:
+        database.close()
+
+
+def test_a_long_move_is_noted_by_its_count_only() -> None:
+    short = note("g", 3, Action("allies", {"card": 1}, "abc"), "d" * 64)
+    assert heard(short) == Heard("g", 3, Action("allies", {"card": 1}, "abc"), "d" * 64)
+    long = note("g", 3, Action("allies", {"text": "x" * 9000}), "d" * 64)
+    assert len(long) < 8000 and heard(long) == Heard("g", 3)
+    assert heard("g") == Heard("g")  # a bare id: only that the game changed
+    assert heard('{"id": "g", "seq": "x"}') == Heard("g")

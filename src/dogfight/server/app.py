@@ -51,7 +51,6 @@ from dogfight.server.bodies import (
 )
 from dogfight.server.fastpath import MoveRoute, Server, database_failed
 from dogfight.server.hub import (
-    CHANNEL,
     LEVELS,
     Forbidden,
     GameOver,
@@ -59,6 +58,7 @@ from dogfight.server.hub import (
     Unauthorized,
     token_hash,
 )
+from dogfight.server.peers import listen
 from dogfight.server.pilots import BadPilot, PilotPool, default_workers
 from dogfight.store.db import Database, NotFound, TooLong
 from dogfight.store.saves import Save, encode_save, parse_save
@@ -468,24 +468,3 @@ def translator(lang: str) -> Callable[[str], str] | None:
 
 STATUS = {BadPilot: 422, **STATUS}  # before InvalidOptions (400), of which it is one
 
-
-async def listen(database: Database, hub: Hub) -> None:
-    """Other processes' moves (PostgreSQL LISTEN): refresh and tell our sockets."""
-    import psycopg
-
-    url = database.engine.url.set(drivername="postgresql").render_as_string(
-        hide_password=False)
-    while True:
-        try:
-            async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
-                async for note in conn.notifies():
-                    if not hub.watchers.get(note.payload):
-                        continue  # nobody watches it here: the next request catches up
-                    with contextlib.suppress(DogfightError, SQLAlchemyError):
-                        await asyncio.to_thread(hub.refresh, note.payload)
-                    hub.wake(note.payload)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            await asyncio.sleep(1.0)

@@ -34,6 +34,10 @@ BODY_SECONDS = 20.0
 """Seconds a whole request body may take to arrive."""
 MAX_IDS = 100
 """Games a listing may ask for at once."""
+HEADER_SECONDS = 10.0
+"""Seconds a client has to send a request's headers (slow clients are cut off)."""
+MAX_HEADER_BYTES = 64 * 1024
+"""Bytes a request's head may have."""
 
 Name = Annotated[str, Meta(min_length=1, max_length=64)]
 SeatName = Annotated[str, Meta(min_length=1, max_length=32)]

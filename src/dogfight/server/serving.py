@@ -17,11 +17,9 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from dogfight.core.errors import DogfightError
+from dogfight.server.bodies import HEADER_SECONDS, MAX_HEADER_BYTES
 
-HEADER_SECONDS = 10.0
-"""Seconds a client has to send a request's headers (slow clients are cut off)."""
 KEEP_ALIVE_SECONDS = 5
-MAX_HEADER_BYTES = 64 * 1024
 MAX_CONNECTIONS = 2_000
 """Connections (WebSockets included) a worker process serves at once; more get 503."""
 
@@ -75,65 +73,11 @@ class TimedH11(H11Protocol):
 
 
 def timed_httptools() -> type[asyncio.Protocol] | None:
-    """:class:`TimedH11`'s twin on httptools (the C parser), None if it is not
-    installed: the same deadline for a request's head, and the same cap on its size
-    (httptools has none of its own: a head over ``MAX_HEADER_BYTES`` gets 431)."""
+    """:class:`TimedH11`'s twin on httptools (``server/timed.py``), None if httptools
+    is not installed."""
     if importlib.util.find_spec("httptools") is None:
         return None
-    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-    class TimedHttpTools(HttpToolsProtocol):
-        header_seconds = HEADER_SECONDS
-        max_header_bytes = MAX_HEADER_BYTES
-
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            self._header_timer: asyncio.TimerHandle | None = None
-            self._arm()
-
-        def _arm(self) -> None:
-            """Wait for a request's head: its bytes counted, a deadline set."""
-            self._disarm()
-            self._head_bytes = 0
-            self._header_timer = self.loop.call_later(self.header_seconds, self._late)
-
-        def _disarm(self) -> None:
-            timer = getattr(self, "_header_timer", None)
-            if timer is not None:
-                timer.cancel()
-                self._header_timer = None
-
-        def _late(self) -> None:
-            self._header_timer = None
-            serving = self.cycle is not None and not self.cycle.response_complete
-            if not serving and not self.transport.is_closing():
-                self.transport.close()  # no whole head arrived in time
-
-        def data_received(self, data: bytes) -> None:
-            heading = self._header_timer is not None
-            if heading:
-                self._head_bytes += len(data)
-            super().data_received(data)
-            if (heading and self._header_timer is not None
-                    and self._head_bytes > self.max_header_bytes
-                    and not self.transport.is_closing()):
-                self._disarm()
-                self.transport.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                                     b"content-length: 0\r\nconnection: close\r\n\r\n")
-                self.transport.close()
-
-        def on_headers_complete(self) -> None:
-            self._disarm()  # a whole request head arrived (or a WebSocket's)
-            super().on_headers_complete()
-
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if not self.transport.is_closing():
-                self._arm()
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._disarm()
-            super().connection_lost(exc)
+    from dogfight.server.timed import TimedHttpTools
 
     return TimedHttpTools
 
