@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from dogfight.core.match import Action
 from dogfight.server import serving
@@ -42,7 +43,7 @@ def through_fastapi(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     original = FastAPI.__call__
 
     async def counted(self: FastAPI, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] == "http":
+        if scope["type"] in ("http", "websocket"):
             seen.append(scope["path"])
         await original(self, scope, receive, send)
 
@@ -78,6 +79,24 @@ def test_a_plain_move_is_answered_in_front_of_fastapi_as_fastapi_would(
     assert through_fastapi.count(url) == 1
     mine = client.get(f"/api/matches/{made['id']}", headers=auth(made)).content
     assert again.content == mine  # the body as a GET makes it
+
+
+def test_a_games_socket_is_served_in_front_of_fastapi(
+        client: TestClient, through_fastapi: list[str]) -> None:
+    made = two_people(client)
+    url = f"/api/matches/{made['id']}/ws"
+    token = made["seats"]["central"]["token"]
+    with client.websocket_connect(f"{url}?token={token}") as ws:
+        assert ws.receive_json()["seq"] == 0
+        client.post(f"/api/matches/{made['id']}/actions", headers=auth(made),
+                    json={"decision": {"plane": "spad", "card": 1}})
+        pushed = ws.receive_json()
+        assert pushed["seq"] == 1 and pushed["seat"] == "central"
+    assert url not in through_fastapi
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect(f"{url}?token=nope") as ws:
+        ws.receive_json()
+    assert refused.value.code == 4403
 
 
 def test_the_front_route_refuses_as_fastapis_route(client: TestClient) -> None:

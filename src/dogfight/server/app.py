@@ -403,6 +403,9 @@ def create_app(db_url: str | None = None) -> FastAPI:
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
         hints = websocket.query_params.get("hints") == "1"  # a page showing a planner
+        # what the client sends (it sends nothing; a close ends the socket at once),
+        # awaited across the pushes
+        leave: asyncio.Future[Any] = asyncio.ensure_future(websocket.receive())
         try:
             while True:
                 # the cached match: a wake follows a move recorded here, or a catch-up;
@@ -414,23 +417,25 @@ def create_app(db_url: str | None = None) -> FastAPI:
                                           hub.cached(match_id), hints=hints))
                 await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
-                change = asyncio.ensure_future(queue.get())
-                leave = asyncio.ensure_future(websocket.receive())
-                done, pending = await asyncio.wait({change, leave},
-                                                   return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
-                if leave in done and leave.result().get("type") == "websocket.disconnect":
-                    break
+                if queue.empty():
+                    change = asyncio.ensure_future(queue.get())
+                    await asyncio.wait((change, leave), return_when=asyncio.FIRST_COMPLETED)
+                    change.cancel()
+                if leave.done():
+                    if leave.result().get("type") == "websocket.disconnect":
+                        break
+                    leave = asyncio.ensure_future(websocket.receive())
                 while not queue.empty():
                     queue.get_nowait()
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            leave.cancel()
             hub.unwatch(match_id, queue)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
     app.moves = MoveRoute(Limits(app), move, error)
+    app.sockets = socket
     return app
 
 

@@ -1,7 +1,8 @@
 """The move's route below FastAPI (issue 15, capacity): ``POST
 /api/matches/{id}/actions``, the request every move makes, answered by a plain ASGI
 handler in front of the application instead of going through FastAPI's and Starlette's
-middleware, routing and dependency solving (about a third of the server's CPU a move).
+middleware, routing and dependency solving (about a third of the server's CPU a move);
+and a game's WebSocket, whose every push went through that middleware's wrappers.
 
 It answers only the plain form of the request (an id of letters, digits, ``-`` and
 ``_``, no query parameter but ``lang``, ``hints`` as 0 or 1 and ``token``, each at most
@@ -18,7 +19,7 @@ import re
 from collections.abc import Awaitable, Callable
 from urllib.parse import parse_qsl
 
-from fastapi import FastAPI
+from fastapi import FastAPI, WebSocket
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -30,6 +31,7 @@ Move = Callable[[str, str | None, bytes, str, bool], Awaitable[tuple[bytes, str]
 ``server-timing``); raises :class:`DogfightError` for a refusal."""
 PATH = re.compile(r"/api/matches/([0-9A-Za-z_-]{1,64})/actions")
 QUERY = frozenset({"lang", "hints", "token"})
+SOCKET = re.compile(r"/api/matches/([0-9A-Za-z_-]{1,64})/ws")
 
 
 def database_failed() -> JSONResponse:
@@ -102,11 +104,19 @@ class MoveRoute:
 
 
 class Server(FastAPI):
-    """The application: FastAPI, with the move's route in front (:class:`MoveRoute`)."""
+    """The application: FastAPI, with the move's route in front (:class:`MoveRoute`),
+    and a game's WebSocket (whose pushes then go through no middleware)."""
 
     moves: MoveRoute | None = None
+    sockets: Callable[[WebSocket, str], Awaitable[None]] | None = None
+    """The handler of ``/api/matches/{id}/ws`` (FastAPI's route of it for other ids)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and self.sockets is not None:
+            found = SOCKET.fullmatch(scope["path"])
+            if found is not None:
+                await self.sockets(WebSocket(scope, receive, send), found.group(1))
+                return
         moves = self.moves
         if moves is not None:
             wanted = moves.wanted(scope)
