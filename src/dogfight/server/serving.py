@@ -20,6 +20,8 @@ from dogfight.core.errors import DogfightError
 from dogfight.server.bodies import HEADER_SECONDS, MAX_HEADER_BYTES
 
 KEEP_ALIVE_SECONDS = 5
+WORKER_HEALTH_SECONDS = 30
+"""Seconds uvicorn waits for a worker process's answer to its health check."""
 MAX_CONNECTIONS = 2_000
 """Connections (WebSockets included) a worker process serves at once; more get 503."""
 
@@ -114,4 +116,7 @@ def serve(url: str, host: str, port: int, *, workers: int = 1,
                 # a push is a few kB of JSON: compressing each for every socket cost the
                 # server more CPU than the bytes saved are worth (issue 15)
                 ws_per_message_deflate=False,
+                # a worker whose health check is late is killed and replaced (its
+                # sockets and requests cut): a loaded machine can delay its answer
+                timeout_worker_healthcheck=WORKER_HEALTH_SECONDS,
                 h11_max_incomplete_event_size=MAX_HEADER_BYTES)
