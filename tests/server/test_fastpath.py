@@ -304,3 +304,37 @@ def test_a_long_move_is_noted_by_its_count_only() -> None:
     assert len(long) < 8000 and heard(long) == Heard("g", 3)
     assert heard("g") == Heard("g")  # a bare id: only that the game changed
     assert heard('{"id": "g", "seq": "x"}') == Heard("g")
+
+
+def test_a_move_whose_connection_was_cut_fails_alone_and_the_next_is_recorded(
+        db_url: str) -> None:
+    """PostgreSQL: a move is written on a psycopg connection of the moves' pool; a cut
+    connection fails that move as a database error (answered 503, nothing recorded)
+    and is dropped from the pool; an action row already there is a conflict."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("PostgreSQL's own write")
+    from sqlalchemy import insert, text
+    from sqlalchemy.exc import OperationalError
+
+    from dogfight.store.db import ActionRow, Conflict
+
+    database = Database(db_url)
+    try:
+        game = database.create_game("test-duel", "1", 5, {}, {})
+        database.append_action(game, 0, Action("red", {"maneuver": "turn"}), notify="x")
+        with database.engine.begin() as connection:
+            connection.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                "datname = current_database() AND pid <> pg_backend_pid()"))
+        with pytest.raises(OperationalError):
+            database.append_action(game, 1, Action("red", {"maneuver": "dive"}))
+        assert database.action_count(game) == 1
+        database.append_action(game, 1, Action("red", {"maneuver": "dive"}))
+        with database.engine.begin() as connection:  # a row the game's count does not count
+            connection.execute(insert(ActionRow).values(
+                game_id=game, seq=2, seat="red", decision={}, check=None))
+        with pytest.raises(Conflict):
+            database.append_action(game, 2, Action("red", {"maneuver": "turn"}))
+        assert database.action_count(game) == 2
+    finally:
+        database.close()

@@ -408,9 +408,7 @@ class Database:
             return
         try:
             if self._moves is not None:
-                with self._moves.connect() as connection:
-                    self._append_pg(connection, game_id, seq, action, digest, over,
-                                    notify or "")
+                self._append_pg(game_id, seq, action, digest, over, notify or "")
                 return
             with self.engine.begin() as connection:
                 job(connection)
@@ -438,12 +436,28 @@ class Database:
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": notify, "payload": game_id})
 
-    def _append_pg(self, connection: Connection, game_id: str, seq: int, action: Action,
-                   digest: str | None, over: bool, channel: str) -> None:
-        """:meth:`_append` on PostgreSQL: one statement on an autocommit connection
-        (:func:`moves.write`); the NOTIFY's payload carries the move."""
-        if not moves.write(connection, game_id, seq, action, digest, over, channel):
-            count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
+    def _append_pg(self, game_id: str, seq: int, action: Action, digest: str | None,
+                   over: bool, channel: str) -> None:
+        """:meth:`_append` on PostgreSQL: one statement on a psycopg connection of the
+        moves' pool, in autocommit (:func:`moves.write`); the NOTIFY carries the move.
+        A connection that broke is dropped from the pool."""
+        import psycopg
+
+        assert self._moves is not None
+        pooled = self._moves.raw_connection()
+        try:
+            driver = pooled.driver_connection
+            try:
+                moved = moves.write(driver, game_id, seq, action, digest, over, channel)
+            except psycopg.Error as exc:
+                if getattr(driver, "broken", False) or getattr(driver, "closed", False):
+                    pooled.invalidate(exc)
+                raise moves.database_error(exc) from exc
+        finally:
+            pooled.close()
+        if not moved:
+            with self.engine.connect() as connection:
+                count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
             if count is None:
                 raise NotFound(f"no game {game_id!r} in the database")
             raise Conflict(f"game {game_id}: expected action {count}, got {seq}")
