@@ -19,6 +19,19 @@ def test_match_alternates_sides_and_counts_every_game() -> None:
     assert again["results"] == result["results"]  # the same seed, the same games
 
 
+def test_match_counts_each_pilots_wins_by_the_outcomes_reason() -> None:
+    """The reasons tally agrees with the table: each pilot's wins, and the draws."""
+    result = play_match("test-duel", ["greedy", "random"], 12, seed=5)
+    by_winner: dict[str | None, int] = {}
+    for row in result["reasons"]:
+        assert row["reason"]
+        by_winner[row["winner"]] = by_winner.get(row["winner"], 0) + row["games"]
+    greedy, random_ = result["results"]
+    assert by_winner.get("greedy", 0) == greedy["wins"]
+    assert by_winner.get("random", 0) == random_["wins"]
+    assert by_winner.get(None, 0) == greedy["draws"]
+
+
 def test_wilson_interval() -> None:
     low, high = wilson(90, 100)
     assert 0.82 < low < 0.85 and 0.94 < high < 0.96

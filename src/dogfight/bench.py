@@ -7,6 +7,7 @@ import math
 import os
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -119,6 +120,7 @@ def _one_game(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any
     outcome = match.outcome()
     return {"seed": seed, "assignment": assignment,
             "winner": outcome.winner if outcome else None,
+            "reason": outcome.reason if outcome else None,
             "sides": dict(game.seats(match.state)),
             "decisions": len(match.actions), "turns": game.turn(match.state),
             "seconds": time.perf_counter() - start}
@@ -182,8 +184,17 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
                       "win_rate": round(score / games, 4) if games else 0.0,
                       "ci95": list(wilson(score, games))})
     decisions = sum(r["decisions"] for r in results)
+    reasons: Counter[tuple[str | None, str | None]] = Counter()
+    for i, r in enumerate(results):  # who won, by which reason of the game's outcome
+        first, second = (players[0], players[1]) if i % 2 == 0 else (players[1], players[0])
+        first_side = next(iter(r["sides"].values()))
+        winner = None if r["winner"] is None else (
+            first if r["winner"] == first_side else second)
+        reasons[(winner, r["reason"])] += 1
     return {"game": game.id, "games": games, "seed": seed, "players": list(players),
             "results": table,
+            "reasons": [{"winner": w, "reason": why, "games": n}
+                        for (w, why), n in sorted(reasons.items(), key=lambda kv: -kv[1])],
             "average_turns": round(sum(r["turns"] for r in results) / max(games, 1), 2),
             "average_decisions": round(decisions / max(games, 1), 1),
             "decisions_per_second": round(decisions / elapsed, 1) if elapsed else 0.0,

@@ -11,7 +11,7 @@ from dogfight.games.ailes_de_la_gloire import turn
 from dogfight.games.ailes_de_la_gloire.data import dataset
 from dogfight.games.ailes_de_la_gloire.game import GAME
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
-from dogfight.games.ailes_de_la_gloire.state import AilesState
+from dogfight.games.ailes_de_la_gloire.state import AilesState, Fate
 from dogfight.games.ailes_de_la_gloire.tailing import candidates, in_position, writing_order
 from dogfight.kit.grids import to_offset
 from dogfight.kit.prompts import top
@@ -144,8 +144,34 @@ def test_fuir_over_ones_own_edge_and_no_other_edge() -> None:
     step = decide(GAME, step.state, "german-31", {"code": "1A1", "altitude": "level"})
     assert step.state.plane("allied-13").fate == "fled"
     assert step.state.phase == "over"
-    outcome = GAME.outcome(step.state)
-    assert outcome is not None and outcome.winner is None
+    outcome = GAME.outcome(step.state)  # as many losses: the Albatros holds the field
+    assert outcome is not None and outcome.winner == "german"
+    assert outcome.reason == "one side is out: as many losses; the german side holds the field"
+
+
+def test_la_fin_who_wins_losses_first_then_the_field() -> None:
+    """§ LA FIN and § Fuir (the book names no winner; ours, docs/rules): fewer aircraft
+    lost for good wins; with as many, the side still flying holds the field; both sides
+    out at once, or the turn limit, is a draw."""
+    from dogfight.core import Outcome
+    from tests.ailes_de_la_gloire.helpers import placed
+    state, _ = placed(["spad-13", "albatros-d3"], [(5, 8, 0, "M"), (15, 2, 3, "B")])
+
+    def over(spad: Fate | None, albatros: Fate | None,
+             result: str = "one side is out") -> Outcome:
+        planes = (replace(state.plane("allied-13"), fate=spad),
+                  replace(state.plane("german-31"), fate=albatros))
+        outcome = GAME.outcome(replace(state, planes=planes, phase="over", result=result))
+        assert outcome is not None
+        return outcome
+
+    assert over("fled", None).winner == "german"
+    assert over(None, "disengaged").winner == "allied"
+    assert over("fled", "fled").winner is None
+    assert over("shot-down", "fled").winner == "german"  # a loss for good weighs more
+    assert over("fled", "prisoner").winner == "allied"
+    assert over("fled", "prisoner").scores == {"allied-13": 1.0, "german-31": 0.0}
+    assert over(None, None, "turn limit").winner is None
 
 
 def test_monter_the_ceiling_is_not_regained_without_plus() -> None:

@@ -18,6 +18,7 @@ on its hex board (static/boards/hex.js).
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -105,6 +106,11 @@ def test_a_game_against_the_computer_to_its_end(server: str, new_page: Any,
     play_to_the_end(page, READY, CLICK, 150, check_the_ghost)
     assert ghost_seen
     assert "Game over" in page.inner_text(".outcome")
+    # § LA FIN in words: how it ended and who won, as docs/rules rules it
+    assert re.search(r"(Every aircraft of one side is out|The turn limit is reached)\. "
+                     r"(.+ win: (fewer aircraft lost|as many losses, the enemy fled)"
+                     r"|A draw: as many losses on both sides)", page.inner_text(".outcome"))
+    page.screenshot(path=str(images(tmp_path) / "ailes-the-end.png"))
     assert page.locator("#prompt a[href^='replay.html']").count() == 1
 
 

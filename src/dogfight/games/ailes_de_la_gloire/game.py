@@ -21,7 +21,7 @@ from dogfight.games.ailes_de_la_gloire import campaign, campaign_week, turn
 from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
 from dogfight.games.ailes_de_la_gloire.ending import carnet
-from dogfight.games.ailes_de_la_gloire.formation import leader_of
+from dogfight.games.ailes_de_la_gloire.formation import SIDES, leader_of
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.setup import new_state
 from dogfight.games.ailes_de_la_gloire.state import (
@@ -213,23 +213,29 @@ class AilesGame(PromptedGame[AilesState]):
         }
 
     def outcome(self, state: AilesState) -> Outcome | None:
-        """The book names no winner; ours: the side that put more enemy aircraft out of
-        the fight for good (shot down, pilot killed or taken prisoner) wins, equal is a
-        draw. A seat's score is the enemy aircraft so lost."""
+        """The book names no winner (§ LA FIN ends the game when every aircraft of one
+        side is shot down or has fled); ours: the side that put more enemy aircraft out
+        of the fight for good (shot down, pilot killed or taken prisoner) wins; with as
+        many losses, a side still flying when the other is out holds the field and wins
+        (its enemy fled: § Fuir); both out at once, or the turn limit, is a draw. A
+        seat's score is the enemy aircraft lost for good."""
         if state.phase != "over":
             return None
         lost = {side: sum(1 for p in state.planes if p.side == side
                           and p.fate in ("shot-down", "prisoner", "killed"))
-                for side in ("allied", "german")}
+                for side in SIDES}
         scores = {p.seat: float(lost["german" if p.side == "allied" else "allied"])
                   for p in state.planes}
         details = {"pilots": carnet(state)}
-        if lost["allied"] == lost["german"]:
-            return Outcome(None, f"{state.result}: as many losses on both sides", scores,
-                           details)
-        winner = "allied" if lost["german"] > lost["allied"] else "german"
-        return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft", scores,
-                       details)
+        if lost["allied"] != lost["german"]:
+            winner = "allied" if lost["german"] > lost["allied"] else "german"
+            return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft",
+                           scores, details)
+        flying = [side for side in SIDES if any(p.flying for p in state.planes if p.side == side)]
+        if len(flying) == 1:
+            return Outcome(flying[0], f"{state.result}: as many losses; the {flying[0]} side "
+                           f"holds the field", scores, details)
+        return Outcome(None, f"{state.result}: as many losses on both sides", scores, details)
 
     def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
         """A legal decision in words (the book's terms in brackets)."""

@@ -15,7 +15,7 @@
 //                  selection, and asks to confirm.
 
 import { el, fill } from "../common.js";
-import { t } from "../i18n.js";
+import { sideName, t } from "../i18n.js";
 import { genericSecrets, round, svg } from "./generic.js";
 import { ROW, UNIT, at, centre, dieFace, ensureStyle, gridBoard, planePath, playSteps, targetButtons } from "./grid.js";
 
@@ -237,6 +237,22 @@ const GEOMETRY = {
 };
 
 /** The hex map with its pieces, or the view as tables when it has no map. */
+/** Why the game ended (§ LA FIN; the winner as docs/rules/ailes-de-la-gloire.md rules it),
+ * in the reader's language, or null. */
+export function reasonText(observation) {
+  const outcome = observation?.outcome;
+  if (!outcome?.reason) return null;
+  const why = String(outcome.reason);
+  const end = why.startsWith("turn limit") ? t("The turn limit is reached") : t("Every aircraft of one side is out");
+  let result = t("A draw: as many losses on both sides");
+  if (outcome.winner != null && why.includes("holds the field")) {
+    result = t("{side} win: as many losses, the enemy fled", { side: sideName(outcome.winner) });
+  } else if (outcome.winner != null) {
+    result = t("{side} win: fewer aircraft lost", { side: sideName(outcome.winner) });
+  }
+  return t("{end}. {result}", { end, result });
+}
+
 export function render(observation, seat) {
   const view = observation?.view || {};
   const ids = Object.keys(observation?.hints?.arcs || {});
