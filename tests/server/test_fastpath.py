@@ -307,18 +307,16 @@ def test_a_long_move_is_noted_by_its_count_only() -> None:
 
 
 def test_a_move_whose_connection_was_cut_fails_alone_and_the_next_is_recorded(
-        db_url: str) -> None:
+        pg_url: str) -> None:
     """PostgreSQL: a move is written on a psycopg connection of the moves' pool; a cut
     connection fails that move as a database error (answered 503, nothing recorded)
     and is dropped from the pool; an action row already there is a conflict."""
-    if not db_url.startswith("postgresql"):
-        pytest.skip("PostgreSQL's own write")
     from sqlalchemy import insert, text
     from sqlalchemy.exc import OperationalError
 
     from dogfight.store.db import ActionRow, Conflict
 
-    database = Database(db_url)
+    database = Database(pg_url)
     try:
         game = database.create_game("test-duel", "1", 5, {}, {})
         database.append_action(game, 0, Action("red", {"maneuver": "turn"}), notify="x")
