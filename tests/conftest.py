@@ -79,10 +79,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'test.sqlite3'}"
         return
+    yield _fresh_postgres()
+
+
+@pytest.fixture(params=[pytest.param("postgresql", marks=pytest.mark.postgres)])
+def pg_url() -> str:
+    """A fresh, empty database on the test PostgreSQL server, for what only it has."""
+    return _fresh_postgres()
+
+
+def _fresh_postgres() -> str:
     url = _postgres_url()
     if not url:
         pytest.skip("no PostgreSQL server (set DOGFIGHT_TEST_POSTGRES_URL; ./dev test does)")
     from dogfight.store.db import drop_everything
 
     drop_everything(url)
-    yield url
+    return url

@@ -11,6 +11,7 @@ connections are cut). Then it checks, against the database:
 
     python tools/faults.py                                  # SQLite file
     python tools/faults.py --db postgresql://u@h/db         # PostgreSQL (tables emptied)
+    python tools/faults.py --db postgresql://u@h/db --workers 2   # two worker processes
 
 Exit status 0 when every check holds; the findings are printed as JSON.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import sqlite3
@@ -43,19 +45,24 @@ from dogfight.store.saves import check_save
 class Fleet:
     """The server process, restartable on the same port."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, workers: int = 1) -> None:
         self.db = db
+        self.workers = workers
         self.port = load.free_port()
         self.log = log
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        self.process = load.start_server(self.db, self.port, 1, self.log)
+        self.process = load.start_server(self.db, self.port, self.workers, self.log)
 
     def kill9(self) -> None:
+        """SIGKILL to the server and its worker processes (its pilots' workers notice
+        and exit)."""
         assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
+        for pid in reversed(load.server_pids(self.process.pid)):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
@@ -150,13 +157,15 @@ def main(argv: list[str] | None = None) -> int:
                         "PostgreSQL database's dogfight tables are emptied first")
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server worker processes (PostgreSQL only for more than 1)")
     args = parser.parse_args(argv)
     workdir = Path(tempfile.mkdtemp(prefix="dogfight-faults-"))
     db = normalize_url(args.db or f"sqlite:///{workdir / 'faults.sqlite3'}")
     if db.startswith("postgresql"):
         drop_everything(db)
     os.environ.setdefault("DOGFIGHT_PILOT_WORKERS", "1")
-    fleet = Fleet(args.db or db, workdir / "server.log")
+    fleet = Fleet(args.db or db, workdir / "server.log", args.workers)
     fleet.start()
     tally, events = load.Tally(), []
     tally.measuring = True

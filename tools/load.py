@@ -83,8 +83,9 @@ def free_port() -> int:
 
 
 def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DOGFIGHT_CREATE_LIMIT": "0",
-           "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    paths = [str(Path(__file__).resolve().parents[1] / "src"),
+             *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    env = {**os.environ, "DOGFIGHT_CREATE_LIMIT": "0", "PYTHONPATH": os.pathsep.join(paths)}
     process = subprocess.Popen(
         [sys.executable, "-m", "dogfight", "serve", "--db", db, "--host", "127.0.0.1",
          "--port", str(port), "--workers", str(workers)],
@@ -104,6 +105,74 @@ def wait_ready(url: str, log: Path, seconds: float = 60.0) -> None:
     raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
 
 
+class Connection:
+    """One keep-alive HTTP/1.1 connection of a player to the server: what the pages'
+    browser does, at a fraction of httpx's CPU (which cost this client more a move than
+    the move cost the server, on the same two cores). Opened again when it has been
+    idle near the server's keep-alive (5 s), or was closed."""
+
+    def __init__(self, url: str) -> None:
+        host, _, port = url.split("://", 1)[1].partition(":")
+        self.host, self.port = host, int(port or 80)
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.used = 0.0
+
+    async def __aenter__(self) -> Connection:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str],
+                      body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+        """The answer's status, headers (lower-case names) and body; ConnectionError if
+        the connection failed (the request may or may not have been served)."""
+        if self.writer is None or time.monotonic() - self.used > 3.0:
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None and self.writer is not None
+        head = [f"{method} {path} HTTP/1.1", f"host: {self.host}",
+                *(f"{k}: {v}" for k, v in headers.items())]
+        if body is not None:
+            head += ["content-type: application/json", f"content-length: {len(body)}"]
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + (body or b""))
+        try:
+            async with asyncio.timeout(60):
+                raw = await self.reader.readuntil(b"\r\n\r\n")
+                lines = raw.decode("latin-1").split("\r\n")
+                status = int(lines[0].split(" ", 2)[1])
+                found = {}
+                for line in lines[1:]:
+                    name, _, value = line.partition(":")
+                    if name:
+                        found[name.strip().lower()] = value.strip()
+                data = await self.reader.readexactly(int(found.get("content-length", 0)))
+        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, TimeoutError,
+                OSError, ValueError, IndexError) as exc:
+            self.close()
+            raise ConnectionError(f"{method} {path}: {type(exc).__name__}") from None
+        if found.get("connection", "").lower() == "close":
+            self.close()
+        self.used = time.monotonic()
+        return status, found, data
+
+
+def run(main: Any) -> Any:
+    """``asyncio.run`` on uvloop when it is installed (as the server runs)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
+
+
 async def new_game(client: httpx.AsyncClient, game: str) -> dict[str, Any]:
     for _ in range(100):
         answer = await client.post("/api/matches", json={
@@ -118,13 +187,16 @@ async def new_game(client: httpx.AsyncClient, game: str) -> dict[str, Any]:
 async def player(client: httpx.AsyncClient, ws_url: str, game: dict[str, Any], seat: str,
                  token: str, think: float, tally: Tally, stop: asyncio.Event,
                  rng: random.Random) -> None:
-    """One seat: wait for its turn on the socket, think, post a random legal move."""
+    """One seat: wait for its turn on the socket, think, post a random legal move (on a
+    keep-alive connection of its own)."""
     decode = msgspec.json.Decoder().decode
+    encode = msgspec.json.Encoder().encode
     url = f"/api/matches/{game['id']}/actions"
     headers = {"authorization": f"Bearer {token}"}
     latest = -1  # the newest position seen (pushes and answers may cross)
-    async with websockets.connect(f"{ws_url}/api/matches/{game['id']}/ws?token={token}",
-                                  max_size=None, open_timeout=60) as ws:
+    async with Connection(str(client.base_url).rstrip("/")) as http, websockets.connect(
+            f"{ws_url}/api/matches/{game['id']}/ws?token={token}", max_size=None,
+            open_timeout=60) as ws:
         state: dict[str, Any] | None = None
         while not stop.is_set():
             if state is None:
@@ -147,30 +219,31 @@ async def player(client: httpx.AsyncClient, ws_url: str, game: dict[str, Any], s
             latest = state["seq"]
             began = time.perf_counter()
             # as the pages do: no seq (a decision made stale is refused by the rules)
-            answer = await client.post(url, headers=headers,
-                                       json={"decision": rng.choice(legal)})
+            status, answered, content = await http.request(
+                "POST", url, headers, encode({"decision": rng.choice(legal)}))
             spent = time.perf_counter() - began
             if tally.measuring:
-                tally.codes[answer.status_code] += 1
-                if answer.status_code == 200:
+                tally.codes[status] += 1
+                if status == 200:
                     tally.latencies.append(spent)
-                    timing = dict(part.strip().split(";dur=") for part in answer.headers.get(
+                    timing = dict(part.strip().split(";dur=") for part in answered.get(
                         "server-timing", "").split(",") if ";dur=" in part)
                     if "move" in timing:
                         tally.inside.append(float(timing["move"]) / 1000)
                         tally.waits.append(float(timing["wait"]) / 1000)
                 elif len(tally.samples) < 5:
-                    tally.samples.append(answer.text[:200])
+                    tally.samples.append(content[:200].decode(errors="replace"))
             state = None
-            if answer.status_code == 200:
-                state = decode(answer.content)  # still to move? go on from the answer
+            if status == 200:
+                state = decode(content)  # still to move? go on from the answer
                 latest = state["seq"]
                 tally.acknowledged.append((game["id"], state["seq"]))
                 tally.served.append((game["id"], state["seq"]))
             else:  # refused or failed (503): look again
-                again = await client.get(f"/api/matches/{game['id']}", headers=headers)
-                if again.status_code == 200:
-                    state = decode(again.content)
+                status, _, content = await http.request(
+                    "GET", f"/api/matches/{game['id']}", headers)
+                if status == 200:
+                    state = decode(content)
                     tally.served.append((game["id"], state["seq"]))
                 else:
                     await asyncio.sleep(0.2)
@@ -187,6 +260,7 @@ async def table(client: httpx.AsyncClient, ws_url: str, game_id: str, think: flo
                 for seat, info in game["seats"].items()))
             tally.games_done += 1
         except (httpx.HTTPError, websockets.WebSocketException, OSError) as exc:
+            # (ConnectionError, a player's connection failing, is an OSError)
             if tally.measuring:
                 tally.codes[-1] += 1
             tally.errors[type(exc).__name__] += 1
@@ -399,20 +473,22 @@ def drive_clients(url: str, args: argparse.Namespace, tally: Tally,
     server's CPU is read over the same measured window; their tallies merged."""
     shares = [args.games // args.clients + (i < args.games % args.clients)
               for i in range(args.clients)]
-    children = [subprocess.Popen(
+    outputs = Path(tempfile.mkdtemp(prefix="dogfight-load-clients-"))
+    children = [(subprocess.Popen(
         [sys.executable, __file__, "--url", url, "--games", str(n), "--game", args.game,
          "--think", str(args.think), "--warmup", str(args.warmup),
-         "--seconds", str(args.seconds), "--seed", str(i + 1), "--raw"],
-        stdout=subprocess.PIPE) for i, n in enumerate(shares) if n]
+         "--seconds", str(args.seconds), "--seed", str(i + 1),
+         "--raw", str(outputs / f"{i}.json")]), outputs / f"{i}.json")
+        for i, n in enumerate(shares) if n]
     time.sleep(args.warmup)
     cpu = sum(cpu_seconds(pid) for pid in pids)
     time.sleep(args.seconds)
     tally.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu
     tally.client_cpu = 0.0
     spent = args.seconds
-    for child in children:
-        out, _ = child.communicate(timeout=args.warmup + args.seconds + 120)
-        part = msgspec.json.decode(out.strip().splitlines()[-1])
+    for child, output in children:
+        child.wait(timeout=args.warmup + args.seconds + 120)
+        part = msgspec.json.decode(output.read_bytes())
         tally.latencies += part["latencies"]
         tally.inside += part["inside"]
         tally.waits += part["waits"]
@@ -448,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="client processes the games are split over (their figures "
                         "merged)")
     parser.add_argument("--seed", type=int, default=1, help=argparse.SUPPRESS)
-    parser.add_argument("--raw", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--raw", help=argparse.SUPPRESS)  # a client's figures: this file
     args = parser.parse_args(argv)
     if args.pilot_workers:
         os.environ["DOGFIGHT_PILOT_WORKERS"] = str(args.pilot_workers)
@@ -464,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
         tally = Tally()
         pids = () if process is None else server_pids(process.pid)
         if args.aces:
-            spent = asyncio.run(drive_aces(url, args.aces, args.game, args.level,
+            spent = run(drive_aces(url, args.aces, args.game, args.level,
                                            args.think, args.warmup, args.seconds, tally,
                                            pids=pids))
             print(msgspec.json.encode({**ace_report(tally, spent, args.level),
@@ -473,10 +549,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.clients > 1:
             spent = drive_clients(url, args, tally, pids)
         else:
-            spent = asyncio.run(drive(url, args.games, args.game, args.think, args.warmup,
+            spent = run(drive(url, args.games, args.game, args.think, args.warmup,
                                       args.seconds, tally, seed=args.seed, pids=pids))
         if args.raw:
-            print(msgspec.json.encode(raw(tally, spent)).decode())
+            Path(args.raw).write_bytes(msgspec.json.encode(raw(tally, spent)))
             return 0
         result = report(tally, spent)
         result.update(games=args.games, think=args.think, workers=args.workers,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from msgspec.structs import replace
 
-from dogfight.games.age_of_dogfights import altitude, movement
+from dogfight.games.age_of_dogfights import altitude, movement, zones
 from dogfight.games.age_of_dogfights.data import AgeData, AircraftType, load_data
 from dogfight.games.age_of_dogfights.movement import Move, refusal
 from dogfight.games.age_of_dogfights.state import Aircraft
@@ -267,7 +267,7 @@ def test_mouvement_a_l_horizontal_every_step_offered_has_a_whole_move_refusal_ac
             if frame.kind == "steer":
                 flight = state.flight
                 data, grid, k, a, move, flags = movement.context(state, flight, flight.path)
-                near = movement.others(state, a.id)
+                near = zones.others(state, a.id)
                 for letter, way in frame.data["ways"].items():
                     assert way.startswith(flight.path + letter)
                     whole = replace(move, path=way)

@@ -83,23 +83,35 @@ def test_greedy_fires_its_longest_burst_at_an_enemy_in_its_arc() -> None:
 
 def test_greedy_stays_on_the_map_when_it_can() -> None:
     """book: 001_6a970d9ea6ae2da0.txt § Fuir: an aircraft on its own edge, nose out, may
-    flee over it; a whole one does not (it turns back), a badly hurt one does."""
-    for seat, places in (("allied-13", [(0, 8, 3, "M"), (15, 8, 3, "M")]),
-                         ("german-31", [(4, 8, 0, "M"), (19, 8, 0, "M")])):
-        state, _ = placed(["spad-13", "albatros-d3"], places)
+    flee over it; a whole one does not (it turns back). A badly hurt one flees when
+    fleeing pays (§ LA FIN as docs/rules reads it): a friend still flies, or its side has
+    lost fewer aircraft for good; the last of a side with as many losses stays (fleeing
+    would hand the enemy the field, and the game)."""
+    for seat, places in (("allied-13", [(0, 8, 3, "M"), (15, 8, 3, "M"), (15, 12, 3, "M")]),
+                         ("german-31", [(4, 8, 0, "M"), (19, 8, 0, "M"), (4, 12, 0, "M")])):
+        third_type = "albatros-d5a" if seat == "allied-13" else "spad-7"  # an enemy
+        state, _ = placed(["spad-13", "albatros-d3", third_type], places)
         state = _at_maneuver(state)
-        observation = observe(GAME, state, seat)
+        third = state.planes[2].seat
         plane = state.plane(seat)
-        assert plane.cell is not None
+        assert plane.cell is not None and state.plane(third).side != plane.side
+        observation = observe(GAME, state, seat)
         leaving = [d for d in observation["legal"] if d["code"] != "vrille" and not all(
             dataset().map.grid.on_map(c)
             for c in fly(plane.cell, plane.facing, d["code"], dataset())[2])]
         assert leaving, "the test wants a choice between fleeing and staying"
         decision = greedy(observation)
         assert decision in observation["legal"] and decision not in leaving
-        hurt = put(state, seat, wings=1)
-        observation = observe(GAME, hurt, seat)
-        assert greedy(observation) in leaving
+        hurt = put(state, seat, wings=1)  # the last of its side, no losses: it stays
+        assert greedy(observe(GAME, hurt, seat)) not in leaving
+        ahead = put(hurt, third, fate="shot-down")  # an enemy down for good: it flees
+        assert greedy(observe(GAME, ahead, seat)) in leaving
+        friend_type = "spad-7" if seat == "allied-13" else "albatros-d5a"
+        with_a_friend, _ = placed(["spad-13", "albatros-d3", friend_type], places)
+        friend = with_a_friend.planes[2].seat
+        assert with_a_friend.plane(friend).side == plane.side
+        with_a_friend = put(_at_maneuver(with_a_friend), seat, wings=1)
+        assert greedy(observe(GAME, with_a_friend, seat)) in leaving
 
 
 def test_greedy_places_near_the_enemy_facing_it() -> None:

@@ -71,6 +71,22 @@ def test_agile_plays_any_card_as_scissors_once_a_turn() -> None:
     assert not [d for d in legal(state, "allies") if d.get("as") == "agile"]
 
 
+def test_agile_plays_from_the_hand_not_the_ace_pilot_marker() -> None:
+    """book: 004_fe250b7836505b34.txt § Notes spéciales sur les appareils, Agile ("une
+    carte d'Action depuis votre main") and § Marqueurs de pilote expérimenté (AP1: the
+    marker used once as an « Ace Pilot » card): the disadvantaged P.11c plays its cards
+    as a Scissors, and its marker only as a maneuver (a property test found the marker
+    offered as a Scissors and then refused)."""
+    state = fight("p-11c", "bf-109e", ["yo-yo"], ["scissors"], (X, A, 1))
+    state = put(state, A, aces=1)
+    offered = legal(state, "allies")
+    assert {"play": "yo-yo", "as": "agile", "target": X} in offered
+    marker = [d for d in offered if d.get("play") == "ace-marker"]
+    assert marker and all(d["as"] == "maneuver" for d in marker)
+    for decision in marker:  # every one offered is taken
+        assert GAME.validate(state, "allies", decision) is None
+
+
 def test_agile_is_no_reaction() -> None:
     """book: 004_fe250b7836505b34.txt § Notes spéciales sur les appareils, Agile: it does
     not allow playing a card in reaction as a Scissors."""

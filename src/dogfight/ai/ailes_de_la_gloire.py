@@ -9,7 +9,9 @@ those of the direction it showed when the pilot tails it): an enemy on the nose 
 within three hexes at an adjacent level (the pilot's fire arc, § 5. Le Combat) scores
 most, then closing in, pointing at it and matching its altitude; being in its fire arc
 costs; leaving the map (fleeing) and ending near an edge cost, unless the aircraft is
-badly hurt (then it flees: a draw is better than a loss); spins, stalls and climbs past
+badly hurt and fleeing pays (a friend still flies, or its side has lost fewer aircraft
+for good: § LA FIN as this game's outcome reads it, the last aircraft of a side that
+flees with as many losses hands the enemy the field and the game); spins, stalls and climbs past
 the ceiling are avoided, and fuel is spared when it runs low. Fire: the pilot's longest
 burst at the nearest enemy (long bursts risk a jam, but most fights are short), the
 observer's likewise. Tailing: an enemy rather than a friend, the nearest.
@@ -196,6 +198,23 @@ def _health(sheet: dict[str, Any], aircraft: Any) -> float:
                      sheet["tail"] / aircraft.tail))
 
 
+def _fleeing_pays(view: dict[str, Any], me: Flyer, flyers: list[Flyer]) -> bool:
+    """Whether leaving the fight keeps what the game's outcome gives: a friend still
+    flies (the fight goes on without one's loss), or one's side has lost fewer aircraft
+    for good than the enemy's (the game ends with that lead)."""
+    if any(f.side == me.side and f.seat != me.seat for f in flyers):
+        return True
+    lost = {"allied": 0, "german": 0}
+    for plane in view["planes"].values():
+        if plane.get("fate") in LOST_FOR_GOOD:
+            lost[plane["side"]] += 1
+    return lost[me.side] < lost["german" if me.side == "allied" else "allied"]
+
+
+LOST_FOR_GOOD = ("shot-down", "prisoner", "killed")
+"""The fates that count as a loss in the game's outcome (a flight does not)."""
+
+
 def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],
               samples: int = ENEMY_MOVES, may_flee: bool = True) -> Decision | None:
     """The legal maneuver scored best against the enemy's plausible moves."""
@@ -212,7 +231,8 @@ def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],
     for enemy in enemies:
         positions += _enemy_moves(data, enemy, view["planes"][enemy.seat].get("tokens"),
                                   max(1, samples // len(enemies)))
-    flee = may_flee and bool(sheet) and _health(sheet, aircraft) < HURT
+    flee = may_flee and bool(sheet) and _health(sheet, aircraft) < HURT \
+        and _fleeing_pays(view, me, flyers)
     fuel = sheet.get("fuel", 99)
     ceiling = LEVELS.index(aircraft.ceiling)
     grid = data.map.grid

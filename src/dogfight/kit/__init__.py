@@ -6,7 +6,9 @@
 - :mod:`dogfight.kit.piles`: decks with discards and reshuffles, cups without
   replacement;
 - :mod:`dogfight.kit.grids`: the hex grid and the triangle-point grid behind one
-  interface.
+  interface;
+- :mod:`dogfight.kit.recent`: values of pure functions of immutable inputs kept for
+  the inputs asked again (a move's search, a view's panels).
 
 The kit imports only :mod:`dogfight.core`; games import the core and the kit.
 """

@@ -49,8 +49,8 @@ from dogfight.server.bodies import (
     openapi_body,
     rate_from_env,
 )
+from dogfight.server.fastpath import MoveRoute, Server, database_failed
 from dogfight.server.hub import (
-    CHANNEL,
     LEVELS,
     Forbidden,
     GameOver,
@@ -58,6 +58,7 @@ from dogfight.server.hub import (
     Unauthorized,
     token_hash,
 )
+from dogfight.server.peers import listen
 from dogfight.server.pilots import BadPilot, PilotPool, default_workers
 from dogfight.store.db import Database, NotFound, TooLong
 from dogfight.store.saves import Save, encode_save, parse_save
@@ -178,7 +179,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         hub.drivers.shutdown(wait=False, cancel_futures=True)
         database.close()
 
-    app = FastAPI(title="dogfight", lifespan=lifespan)
+    app = Server(title="dogfight", lifespan=lifespan)
     app.state.hub = hub
     app.add_middleware(Limits, creations=rate_from_env())
 
@@ -199,9 +200,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @app.exception_handler(SQLAlchemyError)
     async def on_database_error(request: Request, exc: SQLAlchemyError) -> JSONResponse:
-        # nothing was recorded (the cached match is as stored): the client may retry
-        return JSONResponse({"error": "the database failed; nothing was recorded: try "
-                             "again", "rule": None}, status_code=503)
+        return database_failed()
 
     # -- catalogue -------------------------------------------------------------------
     @app.get("/api/catalog")
@@ -286,25 +285,31 @@ def create_app(db_url: str | None = None) -> FastAPI:
         token = await asyncio.to_thread(joined)
         return {"token": token, "seat": body.seat}
 
-    @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
-    async def act(match_id: str, request: Request, lang: str = "en",
-                  hints: int = 0) -> Response:
-        body = decode(await request.body(), Act)
-        token = token_of(request)
+    async def move(match_id: str, token: str | None, raw: bytes, lang: str,
+                   hints: bool) -> tuple[bytes, str]:
+        """A move: its answer's body, and its ``server-timing`` (how long it waited for
+        a thread, and took in it: tools/load.py reads it)."""
+        body = decode(raw, Act)
+        shown = lang if lang in LANGUAGES else "en"
 
         def played() -> tuple[bytes, float, float]:
             began = time.perf_counter()
             seat, live = hub.act(match_id, token, body.decision, body.seq)
             return (hub.frame(match_id, seat, shown, translator(shown), live,
-                              hints=bool(hints)),
+                              hints=hints),
                     began, time.perf_counter())
 
-        shown = lang if lang in LANGUAGES else "en"
         asked = time.perf_counter()
         data, began, ended = await asyncio.to_thread(played)
-        # how long the move waited for a thread, and took in it (tools/load.py reads it)
-        timing = (f"wait;dur={(began - asked) * 1000:.1f}, "
-                  f"move;dur={(ended - began) * 1000:.1f}")
+        return data, (f"wait;dur={(began - asked) * 1000:.1f}, "
+                      f"move;dur={(ended - began) * 1000:.1f}")
+
+    @app.post("/api/matches/{match_id}/actions", openapi_extra=openapi_body(Act))
+    async def act(match_id: str, request: Request, lang: str = "en",
+                  hints: int = 0) -> Response:
+        """A move (its plain form is answered by ``fastpath.MoveRoute``, in front)."""
+        data, timing = await move(match_id, token_of(request), await request.body(), lang,
+                                  bool(hints))
         return Response(data, media_type="application/json",
                         headers={"server-timing": timing})
 
@@ -398,6 +403,9 @@ def create_app(db_url: str | None = None) -> FastAPI:
         lang = websocket.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
         hints = websocket.query_params.get("hints") == "1"  # a page showing a planner
+        # what the client sends (it sends nothing; a close ends the socket at once),
+        # awaited across the pushes
+        leave: asyncio.Future[Any] = asyncio.ensure_future(websocket.receive())
         try:
             while True:
                 # the cached match: a wake follows a move recorded here, or a catch-up;
@@ -409,22 +417,25 @@ def create_app(db_url: str | None = None) -> FastAPI:
                                           hub.cached(match_id), hints=hints))
                 await websocket.send_text(data.decode())
                 # wait for a change, or for the client to leave (then stop at once)
-                change = asyncio.ensure_future(queue.get())
-                leave = asyncio.ensure_future(websocket.receive())
-                done, pending = await asyncio.wait({change, leave},
-                                                   return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
-                if leave in done and leave.result().get("type") == "websocket.disconnect":
-                    break
+                if queue.empty():
+                    change = asyncio.ensure_future(queue.get())
+                    await asyncio.wait((change, leave), return_when=asyncio.FIRST_COMPLETED)
+                    change.cancel()
+                if leave.done():
+                    if leave.result().get("type") == "websocket.disconnect":
+                        break
+                    leave = asyncio.ensure_future(websocket.receive())
                 while not queue.empty():
                     queue.get_nowait()
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            leave.cancel()
             hub.unwatch(match_id, queue)
 
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
+    app.moves = MoveRoute(Limits(app), move, error)
+    app.sockets = socket
     return app
 
 
@@ -462,24 +473,3 @@ def translator(lang: str) -> Callable[[str], str] | None:
 
 STATUS = {BadPilot: 422, **STATUS}  # before InvalidOptions (400), of which it is one
 
-
-async def listen(database: Database, hub: Hub) -> None:
-    """Other processes' moves (PostgreSQL LISTEN): refresh and tell our sockets."""
-    import psycopg
-
-    url = database.engine.url.set(drivername="postgresql").render_as_string(
-        hide_password=False)
-    while True:
-        try:
-            async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
-                async for note in conn.notifies():
-                    if not hub.watchers.get(note.payload):
-                        continue  # nobody watches it here: the next request catches up
-                    with contextlib.suppress(DogfightError, SQLAlchemyError):
-                        await asyncio.to_thread(hub.refresh, note.payload)
-                    hub.wake(note.payload)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            await asyncio.sleep(1.0)

@@ -34,6 +34,10 @@ BODY_SECONDS = 20.0
 """Seconds a whole request body may take to arrive."""
 MAX_IDS = 100
 """Games a listing may ask for at once."""
+HEADER_SECONDS = 10.0
+"""Seconds a client has to send a request's headers (slow clients are cut off)."""
+MAX_HEADER_BYTES = 64 * 1024
+"""Bytes a request's head may have."""
 
 Name = Annotated[str, Meta(min_length=1, max_length=64)]
 SeatName = Annotated[str, Meta(min_length=1, max_length=32)]
@@ -198,33 +202,10 @@ class Limits:
                 await answer(send, 429, f"too many games created from here: wait "
                              f"{wait:.0f} s", {"retry-after": str(max(1, round(wait)))})
                 return
-        cap = self.save_cap if path == "/api/saves" else self.cap
-        for name, value in scope.get("headers", ()):
-            if name == b"content-length" and (not value.isdigit() or int(value) > cap):
-                await answer(send, 413, f"the body is larger than {cap} bytes")
-                return
-        chunks: list[bytes] = []
-        size = 0
-        end = asyncio.get_running_loop().time() + self.seconds
-        while True:
-            left = end - asyncio.get_running_loop().time()
-            try:
-                message = await asyncio.wait_for(receive(), timeout=max(left, 0.001))
-            except TimeoutError:
-                await answer(send, 408, f"the body did not arrive within "
-                             f"{self.seconds:g} s")
-                return
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > cap:
-                await answer(send, 413, f"the body is larger than {cap} bytes")
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        body = await self.read(scope, receive, send,
+                               self.save_cap if path == "/api/saves" else self.cap)
+        if body is None:
+            return
         given = False
 
         async def replay() -> Message:
@@ -235,6 +216,37 @@ class Limits:
             return await receive()
 
         await self.app(scope, replay, send)
+
+    async def read(self, scope: Scope, receive: Receive, send: Send,
+                   cap: int | None = None) -> bytes | None:
+        """The request's whole body, read under the size cap (else 413) and the deadline
+        (else 408); None once answered so (or when the client has gone)."""
+        cap = self.cap if cap is None else cap
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > cap):
+                await answer(send, 413, f"the body is larger than {cap} bytes")
+                return None
+        chunks: list[bytes] = []
+        size = 0
+        end = asyncio.get_running_loop().time() + self.seconds
+        while True:
+            try:
+                async with asyncio.timeout_at(end):  # no task made, unlike wait_for
+                    message = await receive()
+            except TimeoutError:
+                await answer(send, 408, f"the body did not arrive within "
+                             f"{self.seconds:g} s")
+                return None
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > cap:
+                await answer(send, 413, f"the body is larger than {cap} bytes")
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 async def answer(send: Send, status: int, message: str,

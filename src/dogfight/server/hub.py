@@ -81,6 +81,8 @@ class Live:
     practice: bool = False
     """A game whose seed its creator chose: a practice game (its secrets are not)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+    behind: bool = False
+    """Another writer recorded a move this cache has not: read the next actions."""
 
     def seat_of(self, token: str | None) -> Seat | None:
         if token is None:
@@ -154,11 +156,11 @@ class Hub:
             self.get(match_id)
 
     def _catch_up(self, match_id: str, live: Live) -> None:
-        count = self.db.action_count(match_id)
-        if count != len(live.match.actions):
+        if live.behind or self.db.action_count(match_id) != len(live.match.actions):
             for action in self.db.actions_from(match_id, len(live.match.actions)):
                 live.match.submit(action.seat, action.decision)
             live.seats = self.db.seats(match_id)
+            live.behind = False
 
     def _keep(self, match_id: str, live: Live) -> Live:
         """Cache ``live`` (or the copy another thread cached first), evicting the least
@@ -310,7 +312,8 @@ class Hub:
             self.db.append_action(match_id, len(current.actions), trial.actions[-1],
                                   digest=full, over=trial.over, notify=CHANNEL)
         except Conflict:
-            self.forget(match_id)
+            # the cache is as stored before the other's move: the next read catches up
+            live.behind = True
             raise GameOver("another move was recorded first: reload") from None
         live.match = trial
 
@@ -584,12 +587,4 @@ class Hub:
             return
         for queue in list(self.watchers.get(match_id, ())):
             loop.call_soon_threadsafe(queue.put_nowait, match_id)
-
-
-def check_seq(seq: Any) -> int | None:
-    if seq is None:
-        return None
-    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-        raise IllegalDecision(f"seq is the number of actions you saw, got {seq!r}")
-    return seq
 

@@ -1,21 +1,27 @@
 """Running the server: uvicorn with limits (a deadline for a request's headers, a short
 keep-alive, a cap on header size and on connections), in one process or, on
-PostgreSQL, several worker processes sharing the games through the database."""
+PostgreSQL, several worker processes sharing the games through the database.
+
+uvicorn parses HTTP with httptools and runs its loop on uvloop when both are installed
+(they are dependencies; issue 15: h11's pure-Python parsing and asyncio's loop cost a
+good part of a move's CPU), else with h11 and asyncio's loop: the same limits either way.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from dogfight.core.errors import DogfightError
+from dogfight.server.bodies import HEADER_SECONDS, MAX_HEADER_BYTES
 
-HEADER_SECONDS = 10.0
-"""Seconds a client has to send a request's headers (slow clients are cut off)."""
 KEEP_ALIVE_SECONDS = 5
-MAX_HEADER_BYTES = 64 * 1024
+WORKER_HEALTH_SECONDS = 30
+"""Seconds uvicorn waits for a worker process's answer to its health check."""
 MAX_CONNECTIONS = 2_000
 """Connections (WebSockets included) a worker process serves at once; more get 503."""
 
@@ -68,6 +74,22 @@ class TimedH11(H11Protocol):
         super().connection_lost(exc)
 
 
+def timed_httptools() -> type[asyncio.Protocol] | None:
+    """:class:`TimedH11`'s twin on httptools (``server/timed.py``), None if httptools
+    is not installed."""
+    if importlib.util.find_spec("httptools") is None:
+        return None
+    from dogfight.server.timed import TimedHttpTools
+
+    return TimedHttpTools
+
+
+def protocols() -> tuple[type[asyncio.Protocol], str]:
+    """The HTTP protocol (httptools' if installed, else h11's) and the event loop
+    (``auto``: uvloop if installed, else asyncio's) the server runs."""
+    return timed_httptools() or TimedH11, "auto"
+
+
 def app_from_env() -> Any:
     """The application of a worker process (``$DOGFIGHT_DB``), for uvicorn's factory."""
     from dogfight.server.app import create_app
@@ -87,10 +109,14 @@ def serve(url: str, host: str, port: int, *, workers: int = 1,
         raise DogfightError("several worker processes need a PostgreSQL database")
     Database(url).close()  # create or upgrade the tables once, before the workers start
     os.environ["DOGFIGHT_DB"] = url
+    http, loop = protocols()
     uvicorn.run("dogfight.server.serving:app_from_env", factory=True, host=host, port=port,
-                workers=workers, log_level=log_level, http=TimedH11,
+                workers=workers, log_level=log_level, http=http, loop=loop,
                 timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS,
                 # a push is a few kB of JSON: compressing each for every socket cost the
                 # server more CPU than the bytes saved are worth (issue 15)
                 ws_per_message_deflate=False,
+                # a worker whose health check is late is killed and replaced (its
+                # sockets and requests cut): a loaded machine can delay its answer
+                timeout_worker_healthcheck=WORKER_HEALTH_SECONDS,
                 h11_max_incomplete_event_size=MAX_HEADER_BYTES)

@@ -45,6 +45,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from dogfight.core.errors import CorruptSave, DogfightError
 from dogfight.core.match import Action
+from dogfight.store import moves
 from dogfight.store.commit import GroupCommit
 from dogfight.store.saves import SAVE_FORMAT, Save, check_save
 
@@ -290,6 +291,11 @@ class Database:
             self.revision = upgrade(self.engine)
             self._writer = GroupCommit(self.engine) if self.engine.dialect.name == "sqlite" \
                 else None
+            # PostgreSQL: moves on connections of their own, in autocommit (a move is
+            # one statement), enough for the threads that wait on their commits
+            self._moves = create_engine(self.url, future=True, isolation_level="AUTOCOMMIT",
+                                        pool_size=10, max_overflow=10) \
+                if self.engine.dialect.name == "postgresql" else None
         except SQLAlchemyError as exc:
             raise DogfightError(f"cannot open database {self.engine_url_safe()}: "
                                 f"{exc.__class__.__name__}: {exc}") from None
@@ -300,6 +306,8 @@ class Database:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
+        if self._moves is not None:
+            self._moves.dispose()
         self.engine.dispose()
 
     @contextmanager
@@ -399,6 +407,9 @@ class Database:
             self._writer.run(job)
             return
         try:
+            if self._moves is not None:
+                self._append_pg(game_id, seq, action, digest, over, notify or "")
+                return
             with self.engine.begin() as connection:
                 job(connection)
         except IntegrityError:
@@ -424,6 +435,32 @@ class Database:
         if notify and connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_notify(:channel, :payload)"),
                                {"channel": notify, "payload": game_id})
+
+    def _append_pg(self, game_id: str, seq: int, action: Action, digest: str | None,
+                   over: bool, channel: str) -> None:
+        """:meth:`_append` on PostgreSQL: one statement on a psycopg connection of the
+        moves' pool, in autocommit (:func:`moves.write`); the NOTIFY carries the move.
+        A connection that broke is dropped from the pool."""
+        import psycopg
+
+        assert self._moves is not None
+        pooled = self._moves.raw_connection()
+        try:
+            driver = pooled.driver_connection
+            try:
+                moved = moves.write(driver, game_id, seq, action, digest, over, channel)
+            except psycopg.Error as exc:
+                if getattr(driver, "broken", False) or getattr(driver, "closed", False):
+                    pooled.invalidate(exc)
+                raise moves.database_error(exc) from exc
+        finally:
+            pooled.close()
+        if not moved:
+            with self.engine.connect() as connection:
+                count = connection.execute(_COUNT, {"game_id": game_id}).scalar()
+            if count is None:
+                raise NotFound(f"no game {game_id!r} in the database")
+            raise Conflict(f"game {game_id}: expected action {count}, got {seq}")
 
     def list_games(self, game: str | None = None, ids: list[str] | None = None,
                    open_seats: bool = False, limit: int = 200) -> list[GameSummary]:

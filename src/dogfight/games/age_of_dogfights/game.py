@@ -32,7 +32,7 @@ from dogfight.core import (
 )
 from dogfight.core.contract import Decision
 from dogfight.core.rng import MAX_SEED
-from dogfight.games.age_of_dogfights import pilots, reconnaissance, scoring, turn, zones
+from dogfight.games.age_of_dogfights import reconnaissance, scoring, turn, zones
 from dogfight.games.age_of_dogfights import view as board_view
 from dogfight.games.age_of_dogfights.data import (
     GAME_ID,
@@ -115,6 +115,10 @@ def _check_roster(data: AgeData, seat: Seat, ids: tuple[str, ...],
 
 SEAT_SIDES: Mapping[Seat, Side] = MappingProxyType({seat: seat for seat in SEATS})
 """Each seat is its side (read-only: the same mapping answers every call)."""
+
+
+STEP_LABELS = {"F": "Straight ahead", "L": "Turn left 60°", "R": "Turn right 60°"}
+"""A step of a move in words (the menus)."""
 
 
 class AgeOfDogfightsGame(PromptedGame[AgeState]):
@@ -309,46 +313,27 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
 
     # -- what is seen (everything on the table is open) -------------------------------------
     def view(self, state: AgeState, viewer: Seat | None) -> Any:
-        grid = zones.board(state)
-        pieces = []
-        panels = {}
-        data = self.dataset
-        types = data.aircraft
-        for a in state.aircraft:
-            kind, ident = types[a.kind], a.id
-            panels[ident] = {
-                "type": kind.name, "seat": a.seat, "where": a.where, "level": a.level,
-                "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
-                "jammed": list(a.jammed), "throttle": a.throttle,
-                "pilot": pilots.seen_pilot(state, a, viewer),
-                "kills": a.kills, "photos": list(a.photos), "home": a.home,
-            }
-            if a.point is not None and a.where in ("zone", "access"):
-                pieces.append({
-                    "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
-                    "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
-                             f"{'-' if a.tilt == 'down' else ''}",
-                    "side": a.seat, "seat": a.seat == viewer,
-                    "status": "flying" if a.where == "zone" else "access",
-                })
+        options = state.options
+        setting = board_view.setting(options, state.wind, id(dataset()))
+        fleet = board_view.fleet_of(state, viewer)
+        flight = state.flight
         return {
-            "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
-            "pieces": pieces,
-            "aircraft": panels,
+            "map": setting["map"],
+            "pieces": fleet["pieces"],
+            "aircraft": fleet["aircraft"],
             "turn": state.turn,
-            "turns": state.options.turns,
+            "turns": options.turns,
             "round": state.round,
             "active": state.active,
             "phase": state.phase,
-            "flight": None if state.flight is None else {
-                "aircraft": state.flight.aircraft, "die": state.flight.die,
-                "change": state.flight.change, "path": state.flight.path,
-                "stage": state.flight.stage},
-            "table": board_view.table(state, data),
-            "rules": msgspec.to_builtins(state.options.rules),
+            "flight": None if flight is None else {
+                "aircraft": flight.aircraft, "die": flight.die, "change": flight.change,
+                "path": flight.path, "stage": flight.stage},
+            "table": setting["table"],
+            "rules": setting["rules"],
             "wind": state.wind,
-            "points": self.points(state),
-            "mode": state.options.mode,
+            "points": fleet["points"],
+            "mode": options.mode,
             "zones": self.zones_view(state),
             "zone_draft": zones.draft_view(state),
             "task_points": (reconnaissance.task_points(state)
@@ -425,8 +410,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         """A decision in words, for menus."""
         d = decision
         if "step" in d:
-            return {"F": "Straight ahead", "L": "Turn left 60°", "R": "Turn right 60°"}.get(
-                str(d["step"]), str(d["step"]))
+            step = str(d["step"])
+            return STEP_LABELS.get(step, step)
         if "die" in d:
             die = "full throttle (green die)" if d["die"] == "green" else "blue die"
             return f"Move {d.get('aircraft')} with the {die}"

@@ -85,9 +85,9 @@ def reveal(aircraft: Aircraft, events: list[Event]) -> Aircraft:
     return replace(aircraft, revealed=True)
 
 
-def seen_pilot(state: AgeState, aircraft: Aircraft, viewer: Seat | None) -> str | None:
-    """The pilot as ``viewer`` knows him: his own, a shown slip, or at the end; else
-    None."""
-    if aircraft.revealed or viewer == aircraft.seat or state.phase == "over":
+def seen_pilot(aircraft: Aircraft, viewer: Seat | None, over: bool) -> str | None:
+    """The pilot as ``viewer`` knows him: his own, a shown slip, or at the end (``over``);
+    else None."""
+    if aircraft.revealed or viewer == aircraft.seat or over:
         return aircraft.pilot
     return None

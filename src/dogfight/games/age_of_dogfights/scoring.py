@@ -11,6 +11,8 @@ at their airfields (option ``rules.bonus_round``): :func:`bonus_wanted`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from msgspec.structs import replace
 
 from dogfight.core import Event, Seat
@@ -21,10 +23,14 @@ from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft
 def battle_points(state: AgeState) -> dict[str, float]:
     """1 per enemy aircraft shot down, 0.5 per enemy aircraft damaged and not shot down
     (R21; with ``rules.withdrawn_only`` only those that withdrew)."""
+    return points_of(state.aircraft, state.options.rules.withdrawn_only)
+
+
+def points_of(aircraft: Sequence[Aircraft], withdrawn_only: bool) -> dict[str, float]:
+    """:func:`battle_points` of these aircraft."""
     scoring = dataset().rules.scoring
     out = {seat: 0.0 for seat in SEATS}
-    withdrawn_only = state.options.rules.withdrawn_only
-    for a in state.aircraft:
+    for a in aircraft:
         if a.where == "down":
             out[ENEMY[a.seat]] += scoring.kill
         elif a.damage and (a.where == "left" or not withdrawn_only):

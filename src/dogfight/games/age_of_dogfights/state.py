@@ -210,8 +210,8 @@ class Flight(msgspec.Struct, frozen=True):
     tilt: Tilt = "level"
     fired: tuple[str, ...] = ()
     way: str = ""
-    """A whole legal path through the steps taken, found when the last one was offered
-    (the search for the next steps starts from it: speed only, never a rule)."""
+    """A whole legal path through the steps taken, the one offered with the last step
+    (for the record and the pilots: never a rule)."""
 
 
 class Burst(msgspec.Struct, frozen=True):

@@ -21,6 +21,7 @@ from dogfight.games.age_of_dogfights import (
     pilots,
     reconnaissance,
     scoring,
+    ways,
     zones,
 )
 from dogfight.games.age_of_dogfights.data import dataset
@@ -30,7 +31,7 @@ from dogfight.kit.prompts import Frame, ask, prompt_table, top
 PROMPTS = prompt_table(
     zones.Proposing(), zones.Agreeing(), pilots.Marking(), zones.Access(),
     movement.Throttling(), altitude.Climbing(),
-    movement.Steering(), altitude.Tilting(), fire.Firing(), defensive.Riposting(),
+    ways.Steering(), altitude.Tilting(), fire.Firing(), defensive.Riposting(),
     fire.LongBursting())
 
 
@@ -130,13 +131,13 @@ def _fly(state: AgeState, flight: Flight, events: list[Event]) -> tuple[AgeState
             return altitude.choose_attitude(state, choices[0]), False
         return ask(state, Frame("attitude", (seat,), "Change level or unjam")), True
     if stage == "route":
-        return movement.start_steering(state, flight, events), False
+        return ways.start_steering(state, flight, events), False
     if stage == "steer":
-        ways = movement.next_steps(state, flight)
-        if not ways:
+        offered = ways.next_steps(state, flight)
+        if not offered:
             return replace(state, flight=replace(flight, stage="route",
                                                  relax=flight.relax + 1)), False
-        return ask(state, Frame("steer", (seat,), "Next step", {"ways": ways})), True
+        return ask(state, Frame("steer", (seat,), "Next step", {"ways": offered})), True
     if stage == "tilt":
         tilts = altitude.end_tilts(state)
         if movement.leaves(state, flight) or len(tilts) == 1:

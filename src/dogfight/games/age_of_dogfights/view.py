@@ -9,30 +9,101 @@ would risk there (TIR OFFENSIF, TIR DEFENSIF, as if it ended level)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
+from dogfight.core import Seat
 from dogfight.games.age_of_dogfights import altitude, movement
-from dogfight.games.age_of_dogfights.data import AgeData
+from dogfight.games.age_of_dogfights.data import dataset
 from dogfight.games.age_of_dogfights.fire import Option, shots_at
-from dogfight.games.age_of_dogfights.state import AgeState, Flight
+from dogfight.games.age_of_dogfights.pilots import seen_pilot
+from dogfight.games.age_of_dogfights.scoring import points_of
+from dogfight.games.age_of_dogfights.state import AgeOptions, AgeState, Aircraft, Flight
+from dogfight.games.age_of_dogfights.zones import grid_of
 from dogfight.games.age_of_dogfights.zones import others as zones_others
 from dogfight.kit.grids import Cell, to_offset
 from dogfight.kit.grids.lattice import advance
+from dogfight.kit.recent import Recent
 
 
-def table(state: AgeState, data: AgeData) -> dict[str, Any]:
-    """The board's pieces (their first columns), the border zone's depth, the clouds
-    (``[column, row]`` and top level), the sun and the wind's direction."""
-    rules = state.options.rules
+@functools.lru_cache(maxsize=64)
+def setting(options: AgeOptions, wind: str | None, data_key: int) -> dict[str, Any]:
+    """What the options lay on the table, shared by every view (read-only): the map; the
+    ``table``: the board's pieces (their first columns), the border zone's depth, the
+    clouds (``[column, row]`` and top level), the sun and the wind's direction; the
+    optional rules. ``data_key``: the ``id`` of the data read (a ``dataset()`` is kept
+    for the life of the process, so its id names it)."""
+    data = dataset()
+    grid = grid_of(data, options.pieces)
+    rules = options.rules
     return {
-        "pieces": [i * data.board.piece_columns for i in range(state.options.pieces)],
-        "border": data.board.border,
-        "clouds": [{"cell": list(c.cell), "top": c.top} for c in rules.clouds],
-        "sun": rules.sun,
-        "wind": state.wind,
+        "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
+        "table": {
+            "pieces": [i * data.board.piece_columns for i in range(options.pieces)],
+            "border": data.board.border,
+            "clouds": [{"cell": list(c.cell), "top": c.top} for c in rules.clouds],
+            "sun": rules.sun,
+            "wind": wind,
+        },
+        "rules": msgspec.to_builtins(rules),
     }
+
+
+@functools.lru_cache(maxsize=4096)
+def _aircraft(a: Aircraft, name: str, viewer: Seat | None,
+              over: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """One aircraft's panel and its piece on the board (None off the board)."""
+    ident = a.id
+    panel = {
+        "type": name, "seat": a.seat, "where": a.where, "level": a.level,
+        "tilt": a.tilt, "damage": list(a.damage), "bursts": list(a.bursts),
+        "jammed": list(a.jammed), "throttle": a.throttle,
+        "pilot": seen_pilot(a, viewer, over),
+        "kills": a.kills, "photos": list(a.photos), "home": a.home,
+    }
+    if a.point is None or a.where not in ("zone", "access"):
+        return panel, None
+    return panel, {
+        "id": ident, "cell": list(to_offset(Cell(*a.point))), "facing": a.facing,
+        "label": f"{ident} L{a.level}{'+' if a.tilt == 'up' else ''}"
+                 f"{'-' if a.tilt == 'down' else ''}",
+        "side": a.seat, "seat": a.seat == viewer,
+        "status": "flying" if a.where == "zone" else "access",
+    }
+
+
+def fleet(aircraft: tuple[Aircraft, ...], viewer: Seat | None, over: bool,
+          withdrawn_only: bool, data_key: int) -> dict[str, Any]:
+    """The pieces on the board, every aircraft's panel as ``viewer`` sees them
+    (``over``: the game is over, every pilot shown, PILOTES) and the battle points
+    (``withdrawn_only``: R21's option). A pure function of its immutable inputs
+    (``data_key`` as in :func:`setting`), kept by :func:`fleet_of`: the aircraft do not
+    change while a piece steers, so the views of a move share these, and a move changes
+    one aircraft's panel (read-only)."""
+    types = dataset().aircraft
+    pieces = []
+    panels = {}
+    for a in aircraft:
+        panel, piece = _aircraft(a, types[a.kind].name, viewer, over)
+        panels[a.id] = panel
+        if piece is not None:
+            pieces.append(piece)
+    return {"pieces": pieces, "aircraft": panels,
+            "points": points_of(aircraft, withdrawn_only)}
+
+
+_FLEETS: Recent[dict[str, Any]] = Recent(256)
+
+
+def fleet_of(state: AgeState, viewer: Seat | None) -> dict[str, Any]:
+    """:func:`fleet` for this state and viewer (the last one asked known by identity)."""
+    data = dataset()
+    parts = (data, state.aircraft, viewer, state.phase == "over",
+             state.options.rules.withdrawn_only)
+    return _FLEETS.get(parts, lambda: fleet(*parts[1:], id(data)), (id(data), *parts[1:]))
 
 
 def _option(o: Option) -> dict[str, Any]:
@@ -42,7 +113,7 @@ def _option(o: Option) -> dict[str, Any]:
 
 class _Walk:
     """The search behind :func:`reach`, read as the rules read a step
-    (:func:`movement.possible`): a path goes on when :func:`movement.completions` would
+    (:func:`.ways.possible`): a path goes on when :class:`.ways.Ways` would
     find a whole legal move beginning with it, that is a path ended where
     :func:`movement.finished` ends it, judged by :func:`movement.refusal` itself,
     reached by steps with the same cuts as its search (past the longest move, more turns
@@ -181,7 +252,7 @@ def reach(state: AgeState) -> dict[str, Any] | None:
     wind leaves it, ``off`` when it leaves the board; a whole move on the board adds
     ``fire``, the shots it could take there, and ``risk``, the enemies' defensive
     shots, as if it ended level) and ``start``, the node of the steps taken. A step is
-    in ``next`` exactly when the rules would accept it (:func:`movement.possible`).
+    in ``next`` exactly when the rules would accept it (:func:`.ways.possible`).
     None when no aircraft steers."""
     flight = state.flight
     if flight is None or flight.stage != "steer":

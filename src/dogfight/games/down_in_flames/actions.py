@@ -181,8 +181,11 @@ def action_choices(state: DifState) -> list[Action]:
             free = free_to_target(state, p, q)
             r = rel(state, p.id, q.id)
             out += plays_on(state, p, s, q, cards, free, r, data)
-            if has_ace_marker(p) and not is_bomber(p):  # the marker as the card
-                out += plays_on(state, p, s, q, ((ACE, card(ACE)),), free, r, data)
+            if has_ace_marker(p) and not is_bomber(p):  # the marker as the card, as a
+                # maneuver only: Agile plays a card "depuis votre main", and the marker
+                # is not in the hand (§ Marqueurs de pilote expérimenté, § Agile)
+                out += [play for play in plays_on(state, p, s, q, ((ACE, card(ACE)),), free,
+                                                  r, data) if play.as_ == "maneuver"]
     out += tactics(p, s, cards)
     out += [Abandon(t) for t in holding(state, p.id)]
     out += selections(state, p, hand)
