@@ -166,11 +166,12 @@ class Transport(asyncio.Transport):
         pass
 
 
-def protocol_on_httptools(loop: asyncio.AbstractEventLoop) -> Any:
+def protocol_on_httptools(loop: asyncio.AbstractEventLoop, h11: bool = False) -> Any:
+    """The server's HTTP protocol on httptools (or, ``h11``, its twin on h11)."""
     from uvicorn.config import Config
     from uvicorn.server import ServerState
 
-    kind = serving.timed_httptools()
+    kind = serving.TimedH11 if h11 else serving.timed_httptools()
     if kind is None:
         pytest.skip("httptools is not installed")
 
@@ -183,10 +184,13 @@ def protocol_on_httptools(loop: asyncio.AbstractEventLoop) -> Any:
     return kind(config=config, server_state=ServerState(), app_state={}, _loop=loop)
 
 
-def test_httptools_closes_a_connection_whose_head_is_late() -> None:
+@pytest.mark.parametrize("h11", [False, True], ids=["httptools", "h11"])
+def test_httptools_closes_a_connection_whose_head_is_late(h11: bool) -> None:
+    """Both HTTP protocols (one deadline, ``bodies.HeadDeadline``) close a connection
+    whose request head is late and answer one whose head came in time."""
     async def run() -> tuple[bool, bool]:
         loop = asyncio.get_running_loop()
-        protocol = protocol_on_httptools(loop)
+        protocol = protocol_on_httptools(loop, h11)
         protocol.header_seconds = 0.05
         transport = Transport()
         protocol.connection_made(transport)
@@ -194,7 +198,7 @@ def test_httptools_closes_a_connection_whose_head_is_late() -> None:
         await asyncio.sleep(0.15)
         late = transport.closed
         served = Transport()
-        other = protocol_on_httptools(loop)
+        other = protocol_on_httptools(loop, h11)
         other.header_seconds = 0.05
         other.connection_made(served)
         other.data_received(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")

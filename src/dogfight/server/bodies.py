@@ -39,6 +39,41 @@ HEADER_SECONDS = 10.0
 MAX_HEADER_BYTES = 64 * 1024
 """Bytes a request's head may have."""
 
+class HeadDeadline(asyncio.Protocol):
+    """The deadline for a request's head shared by uvicorn's two HTTP protocols
+    (``serving.TimedH11`` on h11, ``timed.TimedHttpTools`` on httptools): armed when a
+    connection opens and after each response, disarmed when the connection is lost. A
+    subclass says how it arms (``_arm``) and what a late head does; it comes first in
+    the bases, before uvicorn's protocol."""
+
+    header_seconds = HEADER_SECONDS
+    loop: asyncio.AbstractEventLoop
+    transport: asyncio.Transport
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self._header_timer: asyncio.TimerHandle | None = None
+        self._arm()
+
+    def _arm(self) -> None:
+        raise NotImplementedError
+
+    def _disarm(self) -> None:
+        timer = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
+            self._header_timer = None
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()  # type: ignore[misc]
+        if not self.transport.is_closing():
+            self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+
 Name = Annotated[str, Meta(min_length=1, max_length=64)]
 SeatName = Annotated[str, Meta(min_length=1, max_length=32)]
 Seed = Annotated[int, Meta(ge=0, le=2**63 - 1)]

@@ -17,7 +17,7 @@ from typing import Any
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from dogfight.core.errors import DogfightError
-from dogfight.server.bodies import HEADER_SECONDS, MAX_HEADER_BYTES
+from dogfight.server.bodies import MAX_HEADER_BYTES, HeadDeadline
 
 KEEP_ALIVE_SECONDS = 5
 WORKER_HEALTH_SECONDS = 30
@@ -26,28 +26,15 @@ MAX_CONNECTIONS = 2_000
 """Connections (WebSockets included) a worker process serves at once; more get 503."""
 
 
-class TimedH11(H11Protocol):
+class TimedH11(HeadDeadline, H11Protocol):
     """uvicorn's HTTP/1.1 protocol with a deadline for each request's headers: a
     connection that has not sent a whole request head within ``HEADER_SECONDS`` of
     opening (or of its previous response) is closed."""
-
-    header_seconds = HEADER_SECONDS
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._header_timer: asyncio.TimerHandle | None = None
-        self._arm()
 
     def _arm(self) -> None:
         self._disarm()
         self._waiting = self.cycle
         self._header_timer = self.loop.call_later(self.header_seconds, self._late)
-
-    def _disarm(self) -> None:
-        timer = getattr(self, "_header_timer", None)
-        if timer is not None:
-            timer.cancel()
-            self._header_timer = None
 
     def _late(self) -> None:
         self._header_timer = None
@@ -63,15 +50,6 @@ class TimedH11(H11Protocol):
     def handle_websocket_upgrade(self, event: Any) -> None:
         self._disarm()
         super().handle_websocket_upgrade(event)
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
-            self._arm()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        super().connection_lost(exc)
 
 
 def timed_httptools() -> type[asyncio.Protocol] | None:

@@ -6,33 +6,19 @@ processes can be handed it."""
 
 from __future__ import annotations
 
-import asyncio
-
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from dogfight.server.bodies import HEADER_SECONDS, MAX_HEADER_BYTES
+from dogfight.server.bodies import MAX_HEADER_BYTES, HeadDeadline
 
 
-class TimedHttpTools(HttpToolsProtocol):
-    header_seconds = HEADER_SECONDS
+class TimedHttpTools(HeadDeadline, HttpToolsProtocol):
     max_header_bytes = MAX_HEADER_BYTES
-
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
-        self._header_timer: asyncio.TimerHandle | None = None
-        self._arm()
 
     def _arm(self) -> None:
         """Wait for a request's head: its bytes counted, a deadline set."""
         self._disarm()
         self._head_bytes = 0
         self._header_timer = self.loop.call_later(self.header_seconds, self._late)
-
-    def _disarm(self) -> None:
-        timer = getattr(self, "_header_timer", None)
-        if timer is not None:
-            timer.cancel()
-            self._header_timer = None
 
     def _late(self) -> None:
         self._header_timer = None
@@ -56,12 +42,3 @@ class TimedHttpTools(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self._disarm()  # a whole request head arrived (or a WebSocket's)
         super().on_headers_complete()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
-            self._arm()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        super().connection_lost(exc)
