@@ -126,6 +126,16 @@ def _one_game(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any
             "seconds": time.perf_counter() - start}
 
 
+def _winner(i: int, result: dict[str, Any]) -> int | None:
+    """Which pilot won game ``i`` (0: the first named, 1: the second; None: a draw):
+    pilot 0 flies the first seat in even games, the second in odd ones."""
+    if result["winner"] is None:
+        return None
+    first_side = next(iter(result["sides"].values()))
+    first_won = result["winner"] == first_side
+    return (0 if first_won else 1) if i % 2 == 0 else (1 if first_won else 0)
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% confidence interval of a win rate (Wilson score; a draw counts half)."""
     if n == 0:
@@ -165,32 +175,20 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
                 results.append(_one_game(task))
                 advance()
     elapsed = time.perf_counter() - start
+    winners = [_winner(i, r) for i, r in enumerate(results)]
     table = []
     for index, name in enumerate(players):
-        wins = losses = draws = 0
-        for i, r in enumerate(results):
-            mine_first = (i % 2 == 0) == (index == 0)
-            seats = list(r["sides"])
-            my_seat = seats[0] if mine_first else seats[1]
-            my_side = r["sides"][my_seat]
-            if r["winner"] is None:
-                draws += 1
-            elif r["winner"] == my_side:
-                wins += 1
-            else:
-                losses += 1
+        wins = winners.count(index)
+        draws = winners.count(None)
+        losses = len(winners) - wins - draws
         score = wins + draws / 2
         table.append({"player": name, "wins": wins, "losses": losses, "draws": draws,
                       "win_rate": round(score / games, 4) if games else 0.0,
                       "ci95": list(wilson(score, games))})
     decisions = sum(r["decisions"] for r in results)
-    reasons: Counter[tuple[str | None, str | None]] = Counter()
-    for i, r in enumerate(results):  # who won, by which reason of the game's outcome
-        first, second = (players[0], players[1]) if i % 2 == 0 else (players[1], players[0])
-        first_side = next(iter(r["sides"].values()))
-        winner = None if r["winner"] is None else (
-            first if r["winner"] == first_side else second)
-        reasons[(winner, r["reason"])] += 1
+    reasons: Counter[tuple[str | None, str | None]] = Counter(  # who won, and why
+        (None if w is None else players[w], r["reason"])
+        for w, r in zip(winners, results, strict=True))
     return {"game": game.id, "games": games, "seed": seed, "players": list(players),
             "results": table,
             "reasons": [{"winner": w, "reason": why, "games": n}
