@@ -48,6 +48,7 @@ from dogfight.games.ailes_de_la_gloire.combat import (
     targets,
 )
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
+from dogfight.games.ailes_de_la_gloire.ending import LOST_FOR_GOOD
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.movement import fly
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Burst, Choice, Plane
@@ -209,10 +210,6 @@ def _fleeing_pays(view: dict[str, Any], me: Flyer, flyers: list[Flyer]) -> bool:
         if plane.get("fate") in LOST_FOR_GOOD:
             lost[plane["side"]] += 1
     return lost[me.side] < lost["german" if me.side == "allied" else "allied"]
-
-
-LOST_FOR_GOOD = ("shot-down", "prisoner", "killed")
-"""The fates that count as a loss in the game's outcome (a flight does not)."""
 
 
 def _maneuver(view: dict[str, Any], seat: Seat, legal: list[Decision],

@@ -61,6 +61,11 @@ def _on_the_ground(rng: Rng, plane: Plane, zone: str, who: str,
     return fate, rng
 
 
+LOST_FOR_GOOD = ("shot-down", "prisoner", "killed")
+"""The fates that are a loss in the game's outcome (§ LA FIN as docs/rules reads it); a
+flight is not."""
+
+
 def finished(state: AilesState) -> bool:
     """§ LA FIN: every aircraft of one side is out (shot down, fled, or otherwise)."""
     sides = {p.side for p in state.planes}

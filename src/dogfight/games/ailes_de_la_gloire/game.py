@@ -20,7 +20,7 @@ from dogfight.core.rng import MAX_SEED
 from dogfight.games.ailes_de_la_gloire import campaign, campaign_week, turn
 from dogfight.games.ailes_de_la_gloire.combat import orders
 from dogfight.games.ailes_de_la_gloire.data import GAME_ID, AilesData, dataset
-from dogfight.games.ailes_de_la_gloire.ending import carnet
+from dogfight.games.ailes_de_la_gloire.ending import LOST_FOR_GOOD, carnet
 from dogfight.games.ailes_de_la_gloire.formation import SIDES, leader_of
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.setup import new_state
@@ -222,7 +222,7 @@ class AilesGame(PromptedGame[AilesState]):
         if state.phase != "over":
             return None
         lost = {side: sum(1 for p in state.planes if p.side == side
-                          and p.fate in ("shot-down", "prisoner", "killed"))
+                          and p.fate in LOST_FOR_GOOD)
                 for side in SIDES}
         scores = {p.seat: float(lost["german" if p.side == "allied" else "allied"])
                   for p in state.planes}
