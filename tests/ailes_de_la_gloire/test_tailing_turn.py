@@ -172,6 +172,10 @@ def test_la_fin_who_wins_losses_first_then_the_field() -> None:
     assert over("fled", "prisoner").winner == "allied"
     assert over("fled", "prisoner").scores == {"allied-13": 1.0, "german-31": 0.0}
     assert over(None, None, "turn limit").winner is None
+    # the details say how it ended and was won, for the pages to word it
+    assert [(o.details["end"], o.details["won_by"]) for o in (
+        over("fled", None), over("shot-down", "fled"), over(None, None, "turn limit"))] == [
+        ("one side is out", "field"), ("one side is out", "losses"), ("turn limit", None)]
 
 
 def test_monter_the_ceiling_is_not_regained_without_plus() -> None:

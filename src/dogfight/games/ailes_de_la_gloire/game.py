@@ -218,7 +218,8 @@ class AilesGame(PromptedGame[AilesState]):
         of the fight for good (shot down, pilot killed or taken prisoner) wins; with as
         many losses, a side still flying when the other is out holds the field and wins
         (its enemy fled: § Fuir); both out at once, or the turn limit, is a draw. A
-        seat's score is the enemy aircraft lost for good."""
+        seat's score is the enemy aircraft lost for good; the details name how the game
+        ended (``end``) and how it was won (``won_by``: "losses", "field" or None)."""
         if state.phase != "over":
             return None
         lost = {side: sum(1 for p in state.planes if p.side == side
@@ -226,16 +227,18 @@ class AilesGame(PromptedGame[AilesState]):
                 for side in SIDES}
         scores = {p.seat: float(lost["german" if p.side == "allied" else "allied"])
                   for p in state.planes}
-        details = {"pilots": carnet(state)}
+        pilots = carnet(state)
         if lost["allied"] != lost["german"]:
             winner = "allied" if lost["german"] > lost["allied"] else "german"
             return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft",
-                           scores, details)
+                           scores, {"pilots": pilots, "end": state.result, "won_by": "losses"})
         flying = [side for side in SIDES if any(p.flying for p in state.planes if p.side == side)]
         if len(flying) == 1:
             return Outcome(flying[0], f"{state.result}: as many losses; the {flying[0]} side "
-                           f"holds the field", scores, details)
-        return Outcome(None, f"{state.result}: as many losses on both sides", scores, details)
+                           f"holds the field", scores,
+                           {"pilots": pilots, "end": state.result, "won_by": "field"})
+        return Outcome(None, f"{state.result}: as many losses on both sides", scores,
+                       {"pilots": pilots, "end": state.result, "won_by": None})
 
     def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
         """A legal decision in words (the book's terms in brackets)."""

@@ -241,13 +241,13 @@ const GEOMETRY = {
  * in the reader's language, or null. */
 export function reasonText(observation) {
   const outcome = observation?.outcome;
-  if (!outcome?.reason) return null;
-  const why = String(outcome.reason);
-  const end = why.startsWith("turn limit") ? t("The turn limit is reached") : t("Every aircraft of one side is out");
+  const details = outcome?.details;
+  if (!details?.end) return null;
+  const end = details.end === "turn limit" ? t("The turn limit is reached") : t("Every aircraft of one side is out");
   let result = t("A draw: as many losses on both sides");
-  if (outcome.winner != null && why.includes("holds the field")) {
+  if (details.won_by === "field") {
     result = t("{side} win: as many losses, the enemy fled", { side: sideName(outcome.winner) });
-  } else if (outcome.winner != null) {
+  } else if (details.won_by === "losses") {
     result = t("{side} win: fewer aircraft lost", { side: sideName(outcome.winner) });
   }
   return t("{end}. {result}", { end, result });
