@@ -18,7 +18,7 @@ from dataclasses import replace
 from sqlalchemy.exc import SQLAlchemyError
 
 from dogfight.core.errors import DogfightError
-from dogfight.core.match import CHECK_LENGTH, Action, Match
+from dogfight.core.match import CHECK_LENGTH, Action
 from dogfight.server.hub import CHANNEL, Hub
 from dogfight.store.db import Database
 from dogfight.store.moves import Heard, heard
@@ -46,14 +46,14 @@ def hear(hub: Hub, note: Heard, inline: bool = False) -> bool | None:
             return False  # its own move, or caught up already
         if count == note.seq and note.action is not None and note.digest is not None:
             current = live.match
-            trial: Match | None = replace(current, actions=list(current.actions),
-                                          events=list(current.events), checkpoints=False)
-            assert trial is not None
+            trial = replace(current, actions=list(current.actions),
+                            events=list(current.events), checkpoints=False)
             try:
                 trial.submit(note.action.seat, note.action.decision)
+                agrees = trial.digest() == note.digest
             except DogfightError:
-                trial = None
-            if trial is not None and trial.digest() == note.digest:
+                agrees = False
+            if agrees:
                 trial.actions[-1] = Action(note.action.seat, note.action.decision,
                                            note.digest[:CHECK_LENGTH])
                 trial.checkpoints = current.checkpoints
