@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from dogfight.ai.ailes_de_la_gloire import AilesPolicy, greedy
+from dogfight.ai.ailes_de_la_gloire import AilesPolicy, enemy_fuel, greedy
 from dogfight.ai.mcts import MctsPilot
 from dogfight.core import decide, observe
 from dogfight.core.match import Match
@@ -180,3 +180,27 @@ def test_mcts_anticipates_a_written_maneuver_without_reading_it() -> None:
         assert codes.count(Choice(expected["code"], expected["altitude"])) >= 8
         reshaped.append(codes)
     assert reshaped[0] == reshaped[1]
+
+
+def test_the_search_weighs_the_fuel_race_from_what_it_may_know() -> None:
+    """book: 001_6a970d9ea6ae2da0.txt § 3. La Consommation de Carburant, § Planer and
+    § LA FIN: the side out of fuel first glides down and lands. The search guesses the
+    enemy's fuel (LE SECRET) as a full tank less what it burnt itself, never from the
+    enemy's real boxes, and a leaf with more fuel left is worth more."""
+    state, _ = placed(["spad-13", "fokker-d7"], [(6, 8, 0, "M"), (12, 8, 3, "M")])
+    state = _at_maneuver(state)
+    assert enemy_fuel(state, "allied-13") == 37  # the D.VII's full tank (§ Tableau)
+    assert enemy_fuel(state, "german-49") == 52  # the SPAD XIII's
+    burnt = put(state, "allied-13", fuel=45)
+    assert enemy_fuel(burnt, "allied-13") == 30
+    assert enemy_fuel(put(burnt, "german-49", fuel=3), "allied-13") == 30
+    policy = AilesPolicy(GAME)
+    policy.candidates(state, "allied-13", GAME.legal(state, "allied-13"), new_rng(1))
+    assert policy.enemy_fuel == 37
+    values = [policy.value(put(state, "allied-13", fuel=fuel), "allied-13")
+              for fuel in (52, 40, 30, 0)]
+    assert values == sorted(values, reverse=True) and len(set(values)) == 4
+    # the race's value rises most near parity, and the German starts behind
+    spad = policy.value(state, "allied-13") - policy.value(put(state, "allied-13", fuel=49),
+                                                           "allied-13")
+    assert 0 < spad < policy.FUEL

@@ -21,9 +21,10 @@ best few decisions; in each sample an enemy's maneuver already written is redraw
 the rule of thumb would write it from that enemy's view (so ``mcts`` anticipates a pilot
 like ``greedy``); roll-outs are the rule of thumb with some random decisions, to the end
 of the current turn (the fire and the dice); a leaf is valued by the chits the fire
-just exchanged draws on average, half of ``Game.evaluate``'s change, and a small share
-of the rule of thumb's score of the position left for the next turn. The scores
-are computed for all enemy positions at once with numpy.
+just exchanged draws on average, half of ``Game.evaluate``'s change, the fuel race (the
+side dry first glides down and lands, and with as many losses the other holds the
+field) and a small share of the rule of thumb's score of the position left for the next
+turn. The scores are computed for all enemy positions at once with numpy.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from dogfight.games.ailes_de_la_gloire.combat import (
 )
 from dogfight.games.ailes_de_la_gloire.data import LEVELS, AilesData, dataset, read_code
 from dogfight.games.ailes_de_la_gloire.ending import LOST_FOR_GOOD
+from dogfight.games.ailes_de_la_gloire.game import plane_fuel
 from dogfight.games.ailes_de_la_gloire.maneuver import choices
 from dogfight.games.ailes_de_la_gloire.movement import fly
 from dogfight.games.ailes_de_la_gloire.state import AilesState, Burst, Choice, Plane
@@ -391,7 +393,8 @@ class AilesPolicy:
     rule of thumb (the enemy's in full, the searcher's own against a smaller sample of
     enemy moves; one decision in ``NOISE`` random) to the end of this turn; leaves
     valued by the chits the fire just exchanged draws on average (dealt less taken),
-    ``DICE`` of what the dice did (``Game.evaluate``'s change since the sample), and
+    ``DICE`` of what the dice did (``Game.evaluate``'s change since the sample), the
+    fuel race (turns of fuel left against the enemy's, guessed by ``enemy_fuel``), and
     the rule of thumb's score of the position left for the next turn."""
 
     NOISE = 6
@@ -402,6 +405,13 @@ class AilesPolicy:
     """Leaf value of one damage chit expected from the fire exchanged (dealt less taken)."""
     DICE = 0.5
     """Weight of what the roll-out's dice did (``Game.evaluate``'s change)."""
+    FUEL = 0.3
+    """Leaf value of the fuel race at its steepest: with as many aircraft lost, the side
+    out of fuel first glides down and lands, and the other holds the field."""
+    RACE = 6.0
+    """Turns of fuel ahead or behind over which the race's value rises (``tanh``)."""
+    BURN = 3.0
+    """Fuel a turn at a usual speed: the enemy's burn this turn, and fuel into turns."""
     horizon = 0
     exploration = EXPLORATION
 
@@ -413,6 +423,9 @@ class AilesPolicy:
         self.searcher: Seat = ""
         """The seat searching (``candidates`` names it): its roll-out decisions use the
         smaller sample; the others' are the rule of thumb in full, never fleeing."""
+        self.enemy_fuel = 0.0
+        """The enemies' fuel at the root, estimated (their Feuilles de Vol are secret):
+        a full tank less what the seat itself has burnt, both flying about as fast."""
 
     def _observation(self, state: Any, seat: Seat) -> dict[str, Any]:
         game = self.game
@@ -423,6 +436,7 @@ class AilesPolicy:
     def candidates(self, state: Any, seat: Seat, legal: Sequence[Decision],
                    rng: Rng) -> tuple[list[list[Decision]], Rng]:
         self.searcher = seat
+        self.enemy_fuel = enemy_fuel(state, seat)
         order = ranked(self._observation(state, seat))
         return [[d] for d in order if d in legal], rng
 
@@ -474,6 +488,10 @@ class AilesPolicy:
         score = 0.0
         enemies = [p for p in state.planes if p.flying and p.side != plane.side
                    and p.cell is not None]
+        if enemies:
+            left = 0 if plane.gliding else plane.fuel
+            race = (left - (self.enemy_fuel - self.BURN)) / self.BURN
+            base += self.FUEL * math.tanh(race / self.RACE)
         for enemy in enemies:
             fire += expected_chits(state, plane, enemy) - expected_chits(state, enemy, plane)
             score += _position(plane.cell, plane.facing, LEVELS.index(plane.level),
@@ -481,6 +499,18 @@ class AilesPolicy:
         if enemies:
             score /= len(enemies)
         return max(-1.0, min(1.0, base + self.CHIT * fire + self.LEAN * score))
+
+
+def enemy_fuel(state: AilesState, seat: Seat) -> float:
+    """The enemies' fuel on average as ``seat`` may guess it (§ 3. La Consommation de
+    Carburant; LE SECRET keeps it hidden): each one's full tank less the fuel ``seat``
+    has burnt itself (0 when no enemy flies)."""
+    data = dataset()
+    me = state.plane(seat)
+    burnt = plane_fuel(state, data.aircraft[me.aircraft].fuel) - me.fuel
+    tanks = [plane_fuel(state, data.aircraft[p.aircraft].fuel) - burnt
+             for p in state.planes if p.flying and p.side != me.side]
+    return sum(tanks) / len(tanks) if tanks else 0.0
 
 
 def expected_chits(state: AilesState, shooter: Plane, target: Plane) -> float:
