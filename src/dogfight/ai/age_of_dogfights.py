@@ -30,8 +30,9 @@ a roll-out flies until the enemy has flown his whole turn after the seat's
 an end, applied to the whole path the rules give through each next step: no planning),
 the enemy's as ``greedy`` plans them (the opponent modelled as it plays), every other
 decision by ``greedy`` on the seat's own observation of the sampled state; leaves are
-scored by ``Game.evaluate`` (battle and task points, aircraft still flying) and the
-firing positions held.
+scored by ``Game.evaluate`` (battle and task points, aircraft still flying), the
+photos carried (:func:`photos_carried`), the firing positions held, and who can reach one
+next move (:func:`reach_lead`: an estimate from the speed, the die and the agility).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from msgspec.structs import replace
 from dogfight.ai.base import EXPLORATION, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat, observe
 from dogfight.core.rng import Rng, choice
-from dogfight.games.age_of_dogfights import altitude, movement
+from dogfight.games.age_of_dogfights import altitude, movement, reconnaissance
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
@@ -77,6 +78,14 @@ MARGIN = 3.0
 riposte away): the others ``greedy`` rightly leaves."""
 POSITION = 0.1
 """A search leaf's worth of an aircraft in an offensive firing position."""
+REACH = 0.05
+"""A search leaf's worth of an aircraft of the seat that can reach an offensive firing
+position on an enemy in its next move (times the share of the die's faces that can);
+an enemy's on the seat's counts half (from a leaf the seat moves first)."""
+HELD = 0.15
+"""A search leaf's worth, in ``Game.evaluate``'s lead before its ``tanh``, of a task
+point carried (a photo taken, not yet home): half what it is worth home (0.3), from a
+half far from home to a whole at the home side."""
 SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
 at its first step among the best paths; the rest follows ``greedy``)."""
@@ -706,8 +715,10 @@ class AgeOfDogfightsPolicy:
         return [decision], rng
 
     def value(self, state: Any, seat: Seat) -> float:
-        """``Game.evaluate``, and before the end a tenth for each aircraft of the seat's
-        in an offensive firing position on an enemy, less each enemy in one on its."""
+        """``Game.evaluate`` (its lead raised by the photos carried, :func:`photos_carried`),
+        and before the end a tenth for each aircraft of the seat's in an offensive firing
+        position on an enemy, less each enemy in one on its, and ``REACH`` for each that
+        can reach one next move (:func:`reach_lead`)."""
         base = self.game.evaluate(state, seat)
         if state.phase == "over":
             return base
@@ -719,7 +730,131 @@ class AgeOfDogfightsPolicy:
                 if a.seat != b.seat and any(data.rules.positions[p].offensive
                                             for p in positions_between(data, a, b)):
                     edge += 1 if a.seat == seat else -1
-        return max(-1.0, min(1.0, base + POSITION * edge))
+        carried = photos_carried(state, seat)
+        if carried:
+            base = math.tanh(math.atanh(max(-0.999999, min(0.999999, base)))
+                             + HELD * carried)
+        return max(-1.0, min(1.0, base + POSITION * edge + REACH * reach_lead(state, seat)))
+
+
+# -- the search's leaf: who can reach a firing position next move, the photos carried -------------
+FAR = 14
+"""The longest move the leaf's table of turns covers (speed 6, the die, diving, straight)."""
+
+
+@lru_cache(maxsize=1)
+def turns_table() -> dict[tuple[int, int, int], dict[int, int]]:
+    """For a mover at the origin facing 0: for each offset and facing at the end of a move
+    (relative), the fewest turns of a path of each length that ends there (each step
+    turns one side or none, then goes one point on; no board, aircraft or levels)."""
+    table: dict[tuple[int, int, int], dict[int, int]] = {}
+    layer = {(0, 0, 0): 0}
+    for n in range(1, FAR + 1):
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (q, r, h), turns in layer.items():
+            for side in (-1, 0, 1):
+                heading = (h + side) % 6
+                dq, dr = STEPS[heading]
+                key = (q + dq, r + dr, heading)
+                cost = turns + (side != 0)
+                if cost < nxt.get(key, FAR):
+                    nxt[key] = cost
+        for key, turns in nxt.items():
+            table.setdefault(key, {})[n] = turns
+        layer = nxt
+    return table
+
+
+def _relative(dq: int, dr: int, facing: int) -> tuple[int, int]:
+    """The offset ``(dq, dr)`` as seen by a mover facing ``facing`` (turned back to 0)."""
+    for _ in range(facing % 6):
+        dq, dr = dq + dr, -dq
+    return dq, dr
+
+
+def reach(data: AgeData, shooter: Aircraft, target: Aircraft) -> float:
+    """An estimate of the share of the blue die's faces with which ``shooter`` can end its
+    next move in an offensive firing position on ``target`` where it stands: a pose of
+    :func:`firing_poses` that a path of the exact steps (speed and die, the level change,
+    the straight bonus) ends on with no more turns than the agility allows
+    (:func:`turns_table`), at a level the change allows; the board, the other aircraft,
+    the gyroscopic effect and successive turns are not read."""
+    if shooter.point is None or target.point is None:
+        return 0.0
+    kind = data.aircraft[shooter.kind]
+    if kind.role == "bomber":
+        return 0.0
+    rules = data.rules.movement
+    faces = data.rules.dice.blue.faces
+    sq, sr = shooter.point
+    tq, tr = target.point
+    if _distance(Cell(sq, sr), Cell(tq, tr)) > kind.speed + max(faces) + rules.max_dive + 4:
+        return 0.0
+    agility = movement.turns_allowed(data, kind, shooter, "")
+    climb = rules.max_climb_fast if kind.fast_climb else rules.max_climb
+    dive = rules.max_dive_slow if kind.slow_descent else rules.max_dive
+    table = turns_table()
+    best = 0.0
+    for (q, r, f, level), _ in firing_poses(data, shooter, target, offensive=True).items():
+        change = level - shooter.level
+        if not -dive <= change <= climb or not 1 <= level <= rules.levels:
+            continue
+        ways = table.get((*_relative(q - sq, r - sr, shooter.facing), (f - shooter.facing) % 6))
+        if not ways:
+            continue
+        hits = 0
+        for face in faces:
+            n = movement.steps_for(data, kind, shooter, face, change, False)
+            straight = movement.steps_for(data, kind, shooter, face, change, True)
+            hits += 0 < ways.get(n, FAR) <= agility or ways.get(straight) == 0
+        best = max(best, hits / len(faces))
+        if best >= 1.0:
+            break
+    return best
+
+
+def reach_lead(state: AgeState, seat: Seat) -> float:
+    """The seat's aircraft that can reach an offensive firing position on an enemy next
+    move (each its best :func:`reach`), less half the enemy's on the seat's."""
+    data = dataset()
+    flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
+    lead = 0.0
+    for a in flying:
+        best = max((reach(data, a, b) for b in flying if b.seat != a.seat), default=0.0)
+        lead += best if a.seat == seat else -0.5 * best
+    return lead
+
+
+def photos_carried(state: AgeState, seat: Seat) -> float:
+    """The task points of the photos the seat's flying aircraft carry and the enemy's
+    don't (zones not yet home; in the combined modes each photo), each from half its
+    worth far from home to its whole at the home side."""
+    mode = state.options.mode
+    if mode not in ("reconnaissance", "combined"):
+        return 0.0
+    data = dataset()
+    grid = board(state)
+    width = grid.width or 1
+    lead = 0.0
+    for side in SEATS:
+        mine = [a for a in state.aircraft if a.seat == side]
+        home = {z for a in mine if a.home for z in a.photos} if mode == "reconnaissance" \
+            else set()
+        worth: dict[str, float] = {}
+        for a in mine:
+            if a.where != "zone" or a.point is None or not a.photos:
+                continue
+            exit_to = reconnaissance.exit_side(state, a)
+            near = 1.0 if exit_to not in ("west", "east") else \
+                1.0 - _side_distance(grid, Cell(*a.point), exit_to) / width
+            for n, zone in enumerate(a.photos):
+                if zone in home:
+                    continue
+                key = zone if mode == "reconnaissance" else f"{a.id}:{n}"
+                worth[key] = max(worth.get(key, 0.0), data.rules.scoring.photo
+                                 * (0.5 + 0.5 * near))
+        lead += sum(worth.values()) * (1 if side == seat else -1)
+    return lead
 
 
 def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | None:

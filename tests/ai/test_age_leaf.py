@@ -1,0 +1,92 @@
+"""The search leaf of Age of Dogfights' ``mcts`` pilot (src/dogfight/ai/age_of_dogfights.py):
+who can reach a firing position next move (book: 003_24ea110dc1b5a4d6.txt § MOUVEMENT A
+L'HORIZONTAL, § CHANGEMENT DE DIRECTION, § TIR FIXE EXACTEMENT PAR DERRIERE) and the
+photos carried (§ RECONNAISSANCE). Deterministic: no timing, no match statistics."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from msgspec.structs import replace
+
+from dogfight.ai.age_of_dogfights import (
+    AgeOfDogfightsPolicy,
+    photos_carried,
+    reach,
+    reach_lead,
+    turns_table,
+)
+from dogfight.games.age_of_dogfights import movement
+from dogfight.games.age_of_dogfights.game import GAME
+from dogfight.games.age_of_dogfights.state import AgeOptions
+from dogfight.kit.grids import Cell, from_offset
+from tests.age_of_dogfights.test_pilots import flying, plane
+
+DATA = GAME.dataset
+
+
+def test_turns_table_is_the_fewest_turns_of_every_path() -> None:
+    """§ MOUVEMENT A L'HORIZONTAL, § CHANGEMENT DE DIRECTION: each step goes one point on,
+    turning one side or none first; the table's fewest turns for each end (point and
+    facing) and length are those of every path of up to six steps flown out."""
+    table = turns_table()
+    for n in range(1, 7):
+        fewest: dict[tuple[int, int, int], int] = {}
+        for letters in product("FLR", repeat=n):
+            path = "".join(letters)
+            end, facing = movement.fly(Cell(0, 0), 0, path)[-1]
+            key = (end.q, end.r, facing)
+            turns = n - path.count("F")
+            fewest[key] = min(fewest.get(key, n), turns)
+        for key, turns in fewest.items():
+            assert table[key][n] == turns, (key, n)
+        assert {k for k, ways in table.items() if n in ways} == set(fewest)
+
+
+def test_reach_sees_a_tail_within_a_move() -> None:
+    """§ TIR FIXE EXACTEMENT PAR DERRIERE: a SPAD five points behind a Dr.I flying its way
+    (speed 4, the blue die: 3 to 6 steps, 7 straight) reaches its tail next move with
+    most faces; turned away, or twenty points off, with none; the lead counts it for
+    the seat, half against."""
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(13, 7), 0)
+    assert reach(DATA, me, enemy) >= 0.5
+    assert reach(DATA, replace(me, facing=3), enemy) == 0.0
+    far = replace(enemy, point=(me.point[0] + 20, me.point[1]))  # type: ignore[index]
+    assert reach(DATA, me, far) == 0.0
+    state = flying(AgeOptions(), me, enemy)
+    mine = reach(DATA, me, enemy)
+    theirs = reach(DATA, enemy, me)
+    assert reach_lead(state, "allies") == mine - 0.5 * theirs
+    assert reach_lead(state, "germany") == theirs - 0.5 * mine
+
+
+def test_the_leaf_prefers_the_tail_to_the_nose() -> None:
+    """The search's leaf: with the same points and no firing position held, an aircraft
+    behind the enemy's tail (reaching a shot next move) is worth more than one flown past
+    it, turned away."""
+    policy = AgeOfDogfightsPolicy(GAME)
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(13, 7), 0)
+    behind = flying(AgeOptions(), me, enemy)
+    away = flying(AgeOptions(), replace(me, facing=3), enemy)
+    assert policy.value(behind, "allies") > policy.value(away, "allies")
+    assert policy.value(behind, "germany") < policy.value(away, "germany")
+
+
+def test_the_leaf_counts_the_photos_carried_more_near_home() -> None:
+    """§ RECONNAISSANCE: a photo counts once home; the leaf counts one carried for half to
+    all of its 3 points, more near its own side (the allies' West), against the enemy's."""
+    options = AgeOptions(mode="reconnaissance")
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(30, 1), 3, level=5)
+    near = plane("france", 13, "salmson-2", "allies", from_offset(2, 7), 3, photos=("A",))
+    far = replace(near, point=(from_offset(28, 7).q, from_offset(28, 7).r))
+    empty = replace(near, photos=())
+    policy = AgeOfDogfightsPolicy(GAME)
+    values = {name: policy.value(flying(options, enemy, a), "allies")
+              for name, a in (("near", near), ("far", far), ("empty", empty))}
+    assert values["near"] > values["far"] > values["empty"]
+    assert 1.5 <= photos_carried(flying(options, enemy, far), "allies") \
+        < photos_carried(flying(options, enemy, near), "allies") <= 3.0
+    assert photos_carried(flying(options, enemy, near), "germany") < 0
+    assert photos_carried(flying(AgeOptions(), enemy, near), "allies") == 0.0
