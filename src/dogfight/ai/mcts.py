@@ -165,21 +165,28 @@ class MctsPilot:
         macros = [m for m in macros if m and canonical_json(m[0]) in keys]
         if not macros:
             raise DogfightError("the search policy offered no legal decision")
+        best = 0
+        if len(macros) > 1:
+            if report is not None:
+                report(macros[0][0])
+            searched = self._paired if isinstance(policy, Pairing) and policy.pairs() \
+                else self._visited
+            best = searched(search, policy, macros, start, report)
         follow = isinstance(policy, Following) and policy.follows()
-        if len(macros) == 1:
-            self.plan = list(macros[0][1:]) if follow else []
-            return macros[0][0]
-        leader = 0
-        if report is not None:
-            report(macros[0][0])
-        if isinstance(policy, Pairing) and policy.pairs():
-            best = self._paired(search, policy, macros, start, report)
-            self.plan = list(macros[best][1:]) if follow else []
-            return macros[best][0]
+        self.plan = list(macros[best][1:]) if follow else []
+        return macros[best][0]
+
+    def _visited(self, search: Search, policy: Policy, macros: list[list[Decision]],
+                 start: float, report: Callable[[Decision], None] | None) -> int:
+        """UCB1 over the candidates, a fresh sample each iteration, until the budget ends
+        or (``early_stop``) the most visited cannot be overtaken. Chosen: the most
+        visited (then the best mean)."""
+        game, seat, clock = search.game, search.seat, self.clock
         exploration = policy.exploration
         visits = [0] * len(macros)
         value = [0.0] * len(macros)
         done = 0
+        leader = 0
         while True:
             left = self._left(done, clock() - start)
             if left <= 0 or (self.early_stop and self._settled(visits, left)):
@@ -198,8 +205,7 @@ class MctsPilot:
                    key=lambda i: (visits[i], value[i] / max(1, visits[i]), -i))
         if report is not None:
             self._report(report, macros, visits, value, leader)
-        self.plan = list(macros[best][1:]) if follow else []
-        return macros[best][0]
+        return best
 
     def _paired(self, search: Search, policy: Policy, macros: list[list[Decision]],
                 start: float, report: Callable[[Decision], None] | None) -> int:
