@@ -228,17 +228,20 @@ class AilesGame(PromptedGame[AilesState]):
         scores = {p.seat: float(lost["german" if p.side == "allied" else "allied"])
                   for p in state.planes}
         pilots = carnet(state)
+
+        def details(won_by: str | None) -> dict[str, Any]:
+            return {"pilots": pilots, "end": state.result, "won_by": won_by}
+
         if lost["allied"] != lost["german"]:
             winner = "allied" if lost["german"] > lost["allied"] else "german"
             return Outcome(winner, f"{state.result}: the {winner} side lost fewer aircraft",
-                           scores, {"pilots": pilots, "end": state.result, "won_by": "losses"})
+                           scores, details("losses"))
         flying = [side for side in SIDES if any(p.flying for p in state.planes if p.side == side)]
         if len(flying) == 1:
             return Outcome(flying[0], f"{state.result}: as many losses; the {flying[0]} side "
-                           f"holds the field", scores,
-                           {"pilots": pilots, "end": state.result, "won_by": "field"})
+                           f"holds the field", scores, details("field"))
         return Outcome(None, f"{state.result}: as many losses on both sides", scores,
-                       {"pilots": pilots, "end": state.result, "won_by": None})
+                       details(None))
 
     def label(self, state: AilesState, seat: Seat, decision: Any) -> str:
         """A legal decision in words (the book's terms in brackets)."""
