@@ -794,6 +794,7 @@ def reach(data: AgeData, shooter: Aircraft, target: Aircraft) -> float:
     climb = rules.max_climb_fast if kind.fast_climb else rules.max_climb
     dive = rules.max_dive_slow if kind.slow_descent else rules.max_dive
     table = turns_table()
+    steps: dict[int, list[tuple[int, int]]] = {}  # by level change: each face's steps
     best = 0.0
     for (q, r, f, level), _ in firing_poses(data, shooter, target, offensive=True).items():
         change = level - shooter.level
@@ -802,10 +803,12 @@ def reach(data: AgeData, shooter: Aircraft, target: Aircraft) -> float:
         ways = table.get((*_relative(q - sq, r - sr, shooter.facing), (f - shooter.facing) % 6))
         if not ways:
             continue
+        if change not in steps:
+            steps[change] = [(movement.steps_for(data, kind, shooter, face, change, False),
+                              movement.steps_for(data, kind, shooter, face, change, True))
+                             for face in faces]
         hits = 0
-        for face in faces:
-            n = movement.steps_for(data, kind, shooter, face, change, False)
-            straight = movement.steps_for(data, kind, shooter, face, change, True)
+        for n, straight in steps[change]:
             hits += 0 < ways.get(n, FAR) <= agility or ways.get(straight) == 0
         best = max(best, hits / len(faces))
         if best >= 1.0:
