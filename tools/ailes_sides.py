@@ -3,8 +3,8 @@
     PYTHONPATH=src python tools/ailes_sides.py A B --games N --seed S [--side allied|german]
         [--jobs 2] > games.jsonl
 
-The games are ``dogfight match``'s (``derive_seed(S, "match", i)``, pilot A on the first
-seat in even games, on the second in odd ones, ``--clock cpu``); ``--side`` keeps only
+The games are ``dogfight match``'s (``bench.match_game``: pilot A on the first seat in
+even games, on the second in odd ones; ``--clock cpu``); ``--side`` keeps only
 those in which A flies that side (the duel's sides differ: the SPAD XIII carries 52
 fuel, the Fokker D.VII 37). A line a game: the winner, the reason, the turn and each
 aircraft's pilot, fate and fuel left (read from the final state, for the record after
@@ -21,8 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from dogfight.ai.mcts import on_clock
+from dogfight.bench import match_game
 from dogfight.core.registry import get_game
-from dogfight.core.rng import derive_seed, new_rng
+from dogfight.core.rng import new_rng
 from dogfight.play import simulate
 
 GAME_ID = "ailes-de-la-gloire"
@@ -32,10 +33,8 @@ def one_game(task: tuple[str, str, int, int]) -> dict[str, Any]:
     """Game ``i`` of the match between ``a`` and ``b`` of seed ``seed``."""
     a, b, seed, i = task
     game = get_game(GAME_ID)
-    players = [on_clock(a, "cpu"), on_clock(b, "cpu")]
-    if i % 2:
-        players.reverse()
-    match, assignment = simulate(game, {}, derive_seed(seed, "match", i), players)
+    game_seed, players = match_game([on_clock(a, "cpu"), on_clock(b, "cpu")], seed, i)
+    match, assignment = simulate(game, {}, game_seed, players)
     outcome = match.outcome()
     return {"i": i, "winner": outcome.winner if outcome else None,
             "reason": outcome.reason if outcome else None, "turn": game.turn(match.state),

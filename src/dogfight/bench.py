@@ -126,6 +126,13 @@ def _one_game(args: tuple[str, dict[str, Any], int, list[str]]) -> dict[str, Any
             "seconds": time.perf_counter() - start}
 
 
+def match_game(players: Sequence[str], seed: int, i: int) -> tuple[int, list[str]]:
+    """Game ``i`` of a match of seed ``seed``: its own seed and the pilots in seat order
+    (the first named flies the first seat in even games, the second in odd ones)."""
+    order = list(players) if i % 2 == 0 else list(reversed(players))
+    return derive_seed(seed, "match", i), order
+
+
 def _winner(i: int, result: dict[str, Any]) -> int | None:
     """Which pilot won game ``i`` (0: the first named, 1: the second; None: a draw):
     pilot 0 flies the first seat in even games, the second in odd ones."""
@@ -160,8 +167,8 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
     timed = [on_clock(name, clock) for name in players]
     tasks = []
     for i in range(games):
-        order = list(timed) if i % 2 == 0 else list(reversed(timed))
-        tasks.append((game_id, dict(options or {}), derive_seed(seed, "match", i), order))
+        game_seed, order = match_game(timed, seed, i)
+        tasks.append((game_id, dict(options or {}), game_seed, order))
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     with progress_bar(progress, games, f"{game.id} {' v '.join(players)}", "games") as advance:
