@@ -95,6 +95,10 @@ across the board, less its damage, less the Germans' reach of a shot on it
 SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
 at its first step among the best paths; the rest follows ``greedy``)."""
+TASK_SEARCHED = ("attitude", "tilt")
+"""The prompts whose every legal decision the search tries for a task aircraft (its level
+change, its tilt: a tilted target is out of the positions that need it level), where
+``greedy``'s rule for fighters (toward the nearest enemy's level) does not fit."""
 WIDTH = 6
 """Whole paths the search tries at a move's first step (distinct ends)."""
 
@@ -646,7 +650,9 @@ class AgeOfDogfightsPolicy:
             return out or [[legal[0]]], rng
         best = greedy(seen)
         kind = (seen.get("prompt") or {}).get("kind")
-        if kind in SEARCHED and best is not None:
+        flown = pieces(seen["view"]).get(flight["aircraft"]) if flight else None
+        task = flown is not None and is_task(seen["view"]["mode"], flown)
+        if (kind in SEARCHED or (task and kind in TASK_SEARCHED)) and best is not None:
             same = [d for d in legal if d.get("aircraft") == best.get("aircraft")]
             return [[d] for d in sorted(same, key=lambda d: d != best)], rng
         return [[best if best is not None else legal[0]]], rng
