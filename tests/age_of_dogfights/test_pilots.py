@@ -296,3 +296,32 @@ def test_mcts_leaves_the_planned_path_on_evidence_only() -> None:
         square = [0.0, sum(g * g for g in gains)]
         assert MctsPilot._assured(total, square, len(gains)) == chosen
     assert MctsPilot._assured([0.0, 0.5], [0.0, 0.25], 1) == 0
+
+
+def test_mcts_searches_a_task_aircrafts_level_change_and_tilt() -> None:
+    """§ CHANGEMENT D'ALTITUDE, § Scénario "Interceptez le général": the search tries
+    every legal level change and tilt of a task aircraft (the general), ``greedy``'s
+    first; a fighter's follow ``greedy`` alone (toward the nearest enemy's level)."""
+    from dogfight.ai.age_of_dogfights import greedy
+    from dogfight.ai.mcts import policy_for
+
+    match = Match.new(GAME, {"mode": "general"}, 3)
+    pilot = make_pilot("greedy", 1)
+    seen_kinds: dict[tuple[str, bool], int] = {}
+    while match.pending and len(seen_kinds) < 4:
+        seat = next(iter(match.pending))
+        seen = match.observe(seat)
+        kind = seen["prompt"]["kind"]
+        flight = seen["view"].get("flight") or {}
+        if kind in ("attitude", "tilt") and len(seen["legal"]) > 1:
+            general = flight.get("aircraft") == "france-13"
+            macros, _ = policy_for(GAME).candidates(match.state, seat, seen["legal"],
+                                                    new_rng(1))
+            assert macros[0] == [greedy(seen)]
+            if general:
+                assert sorted(map(str, macros)) == sorted(str([d]) for d in seen["legal"])
+            else:
+                assert len(macros) == 1
+            seen_kinds[kind, general] = seen_kinds.get((kind, general), 0) + 1
+        match.submit(seat, pilot.choose(GAME.id, seen))
+    assert {general for _, general in seen_kinds} == {True, False}

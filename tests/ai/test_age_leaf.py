@@ -11,9 +11,10 @@ from msgspec.structs import replace
 
 from dogfight.ai.age_of_dogfights import (
     AgeOfDogfightsPolicy,
-    photos_carried,
+    general_way,
     reach,
     reach_lead,
+    tasks_carried,
     turns_table,
 )
 from dogfight.games.age_of_dogfights import movement
@@ -86,7 +87,53 @@ def test_the_leaf_counts_the_photos_carried_more_near_home() -> None:
     values = {name: policy.value(flying(options, enemy, a), "allies")
               for name, a in (("near", near), ("far", far), ("empty", empty))}
     assert values["near"] > values["far"] > values["empty"]
-    assert 1.5 <= photos_carried(flying(options, enemy, far), "allies") \
-        < photos_carried(flying(options, enemy, near), "allies") <= 3.0
-    assert photos_carried(flying(options, enemy, near), "germany") < 0
-    assert photos_carried(flying(AgeOptions(), enemy, near), "allies") == 0.0
+    assert 1.5 <= tasks_carried(flying(options, enemy, far), "allies") \
+        < tasks_carried(flying(options, enemy, near), "allies") <= 3.0
+    assert tasks_carried(flying(options, enemy, near), "germany") < 0
+    assert tasks_carried(flying(AgeOptions(), enemy, near), "allies") == 0.0
+
+
+def test_the_leaf_counts_the_bomb_carriers_breaking_through() -> None:
+    """§ BOMBARDEMENT (the breakthrough: 5 points a bomber through the far side): the leaf
+    counts a bomber still carrying its bombs for half to all of its 5 points, more near
+    the far side (the Germans' East for the allies); shot down or without bombs, none."""
+    options = AgeOptions(mode="breakthrough")
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(2, 1), 3, level=5)
+    bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(30, 7), 3, bombs=1)
+    far = replace(bomber, point=(from_offset(28, 7).q, from_offset(28, 7).r))
+    near = replace(bomber, point=(from_offset(2, 7).q, from_offset(2, 7).r))
+    carried = {name: tasks_carried(flying(options, enemy, a), "germany")
+               for name, a in (("far", far), ("near", near))}
+    assert 2.5 <= carried["far"] < carried["near"] <= 5.0
+    assert tasks_carried(flying(options, enemy, near), "allies") == -carried["near"]
+    for gone in (replace(near, where="down"), replace(near, bombs=0)):
+        assert tasks_carried(flying(options, enemy, gone), "germany") == 0.0
+    assert tasks_carried(flying(AgeOptions(), enemy, near), "germany") == 0.0
+    policy = AgeOfDogfightsPolicy(GAME)
+    assert policy.value(flying(options, enemy, near), "germany") > \
+        policy.value(flying(options, enemy, far), "germany")
+
+
+def test_the_leaf_follows_the_general_east() -> None:
+    """§ Scénario "Interceptez le général": the general (the Salmson 2 no. 13) wins the
+    game for the allies by leaving to the East. The leaf's way is his progress East, less
+    a damage, less a German fighter's reach of a shot on him; the Germans' the opposite."""
+    options = AgeOptions(mode="general")
+    general = plane("france", 13, "salmson-2", "allies", from_offset(10, 7), 0)
+    enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(1, 1), 3, level=5)
+    east = replace(general, point=(from_offset(25, 7).q, from_offset(25, 7).r))
+    west = flying(options, enemy, general)
+    assert general_way(flying(options, enemy, east), "allies") > general_way(west, "allies")
+    assert general_way(west, "germany") == -general_way(west, "allies")
+    hit = flying(options, enemy, replace(general, damage=("wings",)))
+    assert general_way(hit, "allies") == general_way(west, "allies") - 1.0
+    hunter = replace(enemy, point=(from_offset(5, 7).q, from_offset(5, 7).r), facing=0,
+                     level=3)
+    chased = flying(options, hunter, general)
+    assert reach(DATA, hunter, general) > 0
+    assert general_way(chased, "allies") == general_way(west, "allies") \
+        - reach(DATA, hunter, general)
+    assert general_way(flying(AgeOptions(), enemy, general), "allies") == 0.0
+    policy = AgeOfDogfightsPolicy(GAME)
+    assert policy.value(flying(options, enemy, east), "allies") > policy.value(west, "allies")
+    assert policy.value(chased, "germany") > policy.value(west, "germany")

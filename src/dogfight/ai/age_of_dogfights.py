@@ -31,7 +31,8 @@ an end, applied to the whole path the rules give through each next step: no plan
 the enemy's as ``greedy`` plans them (the opponent modelled as it plays), every other
 decision by ``greedy`` on the seat's own observation of the sampled state; leaves are
 scored by ``Game.evaluate`` (battle and task points, aircraft still flying), the
-photos carried (:func:`photos_carried`), the firing positions held, and who can reach one
+task points carried (:func:`tasks_carried`), the general's way East
+(:func:`general_way`), the firing positions held, and who can reach one
 next move (:func:`reach_lead`: an estimate from the speed, the die and the agility).
 """
 
@@ -84,11 +85,20 @@ position on an enemy in its next move (times the share of the die's faces that c
 an enemy's on the seat's counts half (from a leaf the seat moves first)."""
 HELD = 0.15
 """A search leaf's worth, in ``Game.evaluate``'s lead before its ``tanh``, of a task
-point carried (a photo taken, not yet home): half what it is worth home (0.3), from a
-half far from home to a whole at the home side."""
+point carried (a photo taken, not yet home; a bomb carrier breaking through): half what
+it is worth home (0.3), from a half far from its exit side to a whole there."""
+GENERAL = 1.5
+"""A search leaf's worth, in the lead before its ``tanh``, of the general's way East
+(Interceptez le général, where the general alone decides the game): its progress
+across the board, less its damage, less the Germans' reach of a shot on it
+(:func:`general_way`)."""
 SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
 at its first step among the best paths; the rest follows ``greedy``)."""
+TASK_SEARCHED = ("attitude", "tilt")
+"""The prompts whose every legal decision the search tries for a task aircraft (its level
+change, its tilt: a tilted target is out of the positions that need it level), where
+``greedy``'s rule for fighters (toward the nearest enemy's level) does not fit."""
 WIDTH = 6
 """Whole paths the search tries at a move's first step (distinct ends)."""
 
@@ -640,7 +650,9 @@ class AgeOfDogfightsPolicy:
             return out or [[legal[0]]], rng
         best = greedy(seen)
         kind = (seen.get("prompt") or {}).get("kind")
-        if kind in SEARCHED and best is not None:
+        flown = pieces(seen["view"]).get(flight["aircraft"]) if flight else None
+        task = flown is not None and is_task(seen["view"]["mode"], flown)
+        if (kind in SEARCHED or (task and kind in TASK_SEARCHED)) and best is not None:
             same = [d for d in legal if d.get("aircraft") == best.get("aircraft")]
             return [[d] for d in sorted(same, key=lambda d: d != best)], rng
         return [[best if best is not None else legal[0]]], rng
@@ -715,7 +727,8 @@ class AgeOfDogfightsPolicy:
         return [decision], rng
 
     def value(self, state: Any, seat: Seat) -> float:
-        """``Game.evaluate`` (its lead raised by the photos carried, :func:`photos_carried`),
+        """``Game.evaluate`` (its lead raised by the task points carried,
+        :func:`tasks_carried`, and the general's way, :func:`general_way`),
         and before the end a tenth for each aircraft of the seat's in an offensive firing
         position on an enemy, less each enemy in one on its, and ``REACH`` for each that
         can reach one next move (:func:`reach_lead`)."""
@@ -730,10 +743,9 @@ class AgeOfDogfightsPolicy:
                 if a.seat != b.seat and any(data.rules.positions[p].offensive
                                             for p in positions_between(data, a, b)):
                     edge += 1 if a.seat == seat else -1
-        carried = photos_carried(state, seat)
+        carried = HELD * tasks_carried(state, seat) + GENERAL * general_way(state, seat)
         if carried:
-            base = math.tanh(math.atanh(max(-0.999999, min(0.999999, base)))
-                             + HELD * carried)
+            base = math.tanh(math.atanh(max(-0.999999, min(0.999999, base))) + carried)
         return max(-1.0, min(1.0, base + POSITION * edge + REACH * reach_lead(state, seat)))
 
 
@@ -828,14 +840,17 @@ def reach_lead(state: AgeState, seat: Seat) -> float:
     return lead
 
 
-def photos_carried(state: AgeState, seat: Seat) -> float:
-    """The task points of the photos the seat's flying aircraft carry and the enemy's
-    don't (zones not yet home; in the combined modes each photo), each from half its
-    worth far from home to its whole at the home side."""
+def tasks_carried(state: AgeState, seat: Seat) -> float:
+    """The task points the seat's task aircraft carry toward their exit side and the
+    enemy's don't: the photos taken and not yet home (RECONNAISSANCE; in the combined
+    modes each photo), each bomb carrier not yet through (BOMBARDEMENT, the
+    breakthrough: 5 a bomber, 3 a reconnaissance aircraft), each from half its worth far
+    from its exit side to its whole there (one not yet in the zone: half)."""
     mode = state.options.mode
-    if mode not in ("reconnaissance", "combined"):
+    if mode not in ("reconnaissance", "combined", "breakthrough"):
         return 0.0
     data = dataset()
+    scoring = data.rules.scoring
     grid = board(state)
     width = grid.width or 1
     lead = 0.0
@@ -845,19 +860,46 @@ def photos_carried(state: AgeState, seat: Seat) -> float:
             else set()
         worth: dict[str, float] = {}
         for a in mine:
-            if a.where != "zone" or a.point is None or not a.photos:
+            if a.where in ("down", "left"):
                 continue
-            exit_to = reconnaissance.exit_side(state, a)
-            near = 1.0 if exit_to not in ("west", "east") else \
-                1.0 - _side_distance(grid, Cell(*a.point), exit_to) / width
-            for n, zone in enumerate(a.photos):
-                if zone in home:
+            if mode == "breakthrough":
+                if a.bombs <= 0:
                     continue
-                key = zone if mode == "reconnaissance" else f"{a.id}:{n}"
-                worth[key] = max(worth.get(key, 0.0), data.rules.scoring.photo
-                                 * (0.5 + 0.5 * near))
+                points = [(a.id, scoring.breakthrough_bomber if role(a) == "bomber"
+                           else scoring.breakthrough_scout)]
+            else:
+                if a.where != "zone" or not a.photos:
+                    continue
+                points = [(zone if mode == "reconnaissance" else f"{a.id}:{n}",
+                           scoring.photo) for n, zone in enumerate(a.photos)
+                          if zone not in home]
+            exit_to = reconnaissance.exit_side(state, a)
+            near = 0.0 if a.point is None else 1.0 if exit_to not in ("west", "east") \
+                else 1.0 - _side_distance(grid, Cell(*a.point), exit_to) / width
+            for key, value in points:
+                worth[key] = max(worth.get(key, 0.0), value * (0.5 + 0.5 * near))
         lead += sum(worth.values()) * (1 if side == seat else -1)
     return lead
+
+
+def general_way(state: AgeState, seat: Seat) -> float:
+    """Interceptez le général: how the general's flight East goes, + for the allies, -
+    for the Germans: its progress across the board (0 at the West edge, 1 at the East),
+    less 1 when damaged (a second hit downs it), less the best share of the blue die's
+    faces with which a German fighter reaches a firing position on it next move
+    (:func:`reach`); 0 in the other modes and once the general is out of the zone."""
+    if state.options.mode != "general":
+        return 0.0
+    general = next((a for a in state.aircraft if reconnaissance.is_general(state, a)), None)
+    if general is None or general.where != "zone" or general.point is None:
+        return 0.0
+    data = dataset()
+    grid = board(state)
+    near = 1.0 - _side_distance(grid, Cell(*general.point), "east") / (grid.width or 1)
+    threat = max((reach(data, a, general) for a in state.aircraft
+                  if a.seat != general.seat and a.where == "zone"), default=0.0)
+    way = near - bool(general.damage) - threat
+    return way if seat == general.seat else -way
 
 
 def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | None:
