@@ -23,7 +23,8 @@ with a choice of steps the candidates are whole paths of the planner scoring nea
 best: the best through each legal next step, then the next best with ends (point,
 facing, steps) not yet tried, at most ``WIDTH``; the path chosen is flown to its end
 (``mcts.Following``). The die and the shots are searched among the legal decisions for
-the aircraft ``greedy`` picks; the rest follows ``greedy``. The candidates are compared
+the aircraft ``greedy`` picks, and a task aircraft's level change and tilt among every
+legal one; the rest follows ``greedy``. The candidates are compared
 on common samples (``mcts.Pairing``: every candidate played out on the same dice), and
 a roll-out flies until the enemy has flown his whole turn after the seat's
 (``mcts.Halting``): the seat's fighters step by :func:`quick_step` (greedy's scoring of
