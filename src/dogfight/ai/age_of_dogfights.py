@@ -97,9 +97,11 @@ SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
 at its first step among the best paths; the rest follows ``greedy``)."""
 TASK_SEARCHED = ("attitude", "tilt")
-"""The prompts whose every legal decision the search tries for a task aircraft (its level
-change, its tilt: a tilted target is out of the positions that need it level), where
-``greedy``'s rule for fighters (toward the nearest enemy's level) does not fit."""
+"""The prompts whose every legal decision the search tries for a task aircraft, where
+``greedy``'s rule for fighters (toward the nearest enemy's level) does not fit: its tilt
+(the next move's climb or dive announced; a tilted target is out of the positions that
+need it level) and its level change (a choice only after a tilt: how far to climb or
+dive)."""
 WIDTH = 6
 """Whole paths the search tries at a move's first step (distinct ends)."""
 
@@ -151,10 +153,11 @@ def is_task(mode: str, aircraft: Aircraft) -> bool:
     return False
 
 
-def exit_side(mode: str, aircraft: Aircraft) -> str | None:
-    """The side a task aircraft leaves by (R13), as ``reconnaissance.exit_side``."""
-    own = "west" if aircraft.seat == SEATS[0] else "east"
-    far = "east" if own == "west" else "west"
+def exit_side(mode: str, aircraft: Aircraft, sides: str = "short") -> str | None:
+    """The side a task aircraft leaves by (R13), as ``reconnaissance.exit_side``;
+    ``sides``: the players' sides of the board, as the view's map tells them."""
+    own = reconnaissance.home_side(aircraft.seat, sides)
+    far = reconnaissance.home_side(SEATS[1 - SEATS.index(aircraft.seat)], sides)
     if mode == "general" and is_task(mode, aircraft):
         return "east"
     r = role(aircraft)
@@ -305,17 +308,26 @@ def _edge_distance(grid: TriangleGrid, cell: Cell) -> int:
 
 
 def _side_distance(grid: TriangleGrid, cell: Cell, side: str) -> int:
-    column, _ = to_offset(cell)
-    return column + 1 if side == "west" else (grid.width or 0) - column
+    """Points from ``cell`` out over the board's ``side``."""
+    column, row = to_offset(cell)
+    return {"west": column + 1, "east": (grid.width or 0) - column, "north": row + 1,
+            "south": (grid.height or 0) - row}[side]
+
+
+def _side_depth(grid: TriangleGrid, side: str) -> int:
+    """The board's extent across from ``side`` (its width West or East, else its height)."""
+    return (grid.width if side in ("west", "east") else grid.height) or 1
 
 
 @lru_cache(maxsize=128)
 def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, prefix: str,
          width: int, height: int, wind: str | None, mode: str,
-         zones_done: tuple[str, ...], targets: Targets = ()) -> tuple[tuple[float, str], ...]:
+         zones_done: tuple[str, ...], targets: Targets = (),
+         sides: str = "short") -> tuple[tuple[float, str], ...]:
     """The whole paths of ``me``'s move beginning with ``prefix``, best first, each with
     its score (a pure function of its arguments: cached, a move is planned once);
-    ``targets``: ``me``'s target zones as the view shows them (agreed or given)."""
+    ``targets``: ``me``'s target zones as the view shows them (agreed or given);
+    ``sides``: the players' sides of the board (the view's map)."""
     data = dataset()
     grid = TriangleGrid(width, height)
     kind = data.aircraft[me.kind]
@@ -324,7 +336,7 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
     others = tuple(a for a in everyone if a.where == "zone" and a.id != me.id)
     enemies = [a for a in others if a.seat != me.seat]
     downwind = None if wind is None else (FACING[wind] + 3) % 6
-    home = exit_side(mode, me)
+    home = exit_side(mode, me, sides)
     task = is_task(mode, me)
     found = paths(data, grid, kind, me, die, change, prefix, others, wind=downwind,
                   home=home, entering=me.where == "access")
@@ -338,7 +350,7 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
             danger[key] = danger.get(key, 0.0) + worth
     hunted = [e for e in enemies if is_task(mode, e)] or enemies  # the task aircraft first
     tails = [(Cell(*e.point), e) for e in hunted if e.point is not None]
-    objective = _objective(data, grid, mode, me, task, zones_done, dict(targets))
+    objective = _objective(data, grid, mode, me, task, zones_done, dict(targets), sides)
     levels = altitude.levels_along(data, me.level, change, len(prefix) + 20)
     scored = []
     poses: dict[Key, float] = {}  # the score of an end pose, whatever the path
@@ -389,11 +401,12 @@ def _distance(a: Cell, b: Cell) -> int:
 
 
 def _objective(data: AgeData, grid: TriangleGrid, mode: str, me: Aircraft, task: bool,
-               zones_done: tuple[str, ...], zones: dict[str, frozenset[Cell]]) -> Any:
+               zones_done: tuple[str, ...], zones: dict[str, frozenset[Cell]],
+               sides: str = "short") -> Any:
     """The score of a path for the mode's objective (0 for fighters and the dogfight)."""
     if not task:
         return lambda points, off: 0.0
-    home = exit_side(mode, me)
+    home = exit_side(mode, me, sides)
     photos = mode in ("reconnaissance", "combined") and role(me) == "reconnaissance"
     to_zone = (mode in ("bombing", "combined") and not photos) or (
         photos and len(me.photos) < 2 and len(set(zones) - set(me.photos)) > 0)
@@ -468,7 +481,7 @@ def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[fl
                                for z in a.photos}))
     args = (me, ordered, int(flight["die"]), int(flight["change"]))
     rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
-            done_zones, targets_in(view, me.seat))
+            done_zones, targets_in(view, me.seat), view["map"].get("sides", "short"))
     done = flight["path"]
     ranked = plan(*args, "", *rest)
     on = tuple(item for item in ranked if item[1].startswith(done) and len(item[1]) > len(done))
@@ -853,7 +866,6 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
     data = dataset()
     scoring = data.rules.scoring
     grid = board(state)
-    width = grid.width or 1
     lead = 0.0
     for side in SEATS:
         mine = [a for a in state.aircraft if a.seat == side]
@@ -875,8 +887,8 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
                            scoring.photo) for n, zone in enumerate(a.photos)
                           if zone not in home]
             exit_to = reconnaissance.exit_side(state, a)
-            near = 0.0 if a.point is None else 1.0 if exit_to not in ("west", "east") \
-                else 1.0 - _side_distance(grid, Cell(*a.point), exit_to) / width
+            near = 0.0 if a.point is None or exit_to is None else \
+                1.0 - _side_distance(grid, Cell(*a.point), exit_to) / _side_depth(grid, exit_to)
             for key, value in points:
                 worth[key] = max(worth.get(key, 0.0), value * (0.5 + 0.5 * near))
         lead += sum(worth.values()) * (1 if side == seat else -1)
@@ -896,7 +908,7 @@ def general_way(state: AgeState, seat: Seat) -> float:
         return 0.0
     data = dataset()
     grid = board(state)
-    near = 1.0 - _side_distance(grid, Cell(*general.point), "east") / (grid.width or 1)
+    near = 1.0 - _side_distance(grid, Cell(*general.point), "east") / _side_depth(grid, "east")
     threat = max((reach(data, a, general) for a in state.aircraft
                   if a.seat != general.seat and a.where == "zone"), default=0.0)
     way = near - bool(general.damage) - threat

@@ -31,7 +31,8 @@ from dogfight.kit.recent import Recent
 
 @functools.lru_cache(maxsize=64)
 def setting(options: AgeOptions, wind: str | None, data_key: int) -> dict[str, Any]:
-    """What the options lay on the table, shared by every view (read-only): the map; the
+    """What the options lay on the table, shared by every view (read-only): the map (its
+    size, and the players' sides: ``short`` or ``long``, MISE EN PLACE); the
     ``table``: the board's pieces (their first columns), the border zone's depth, the
     clouds (``[column, row]`` and top level), the sun and the wind's direction; the
     optional rules. ``data_key``: the ``id`` of the data read (a ``dataset()`` is kept
@@ -40,7 +41,8 @@ def setting(options: AgeOptions, wind: str | None, data_key: int) -> dict[str, A
     grid = grid_of(data, options.pieces)
     rules = options.rules
     return {
-        "map": {"kind": "triangle", "width": grid.width, "height": grid.height},
+        "map": {"kind": "triangle", "width": grid.width, "height": grid.height,
+                "sides": options.sides},
         "table": {
             "pieces": [i * data.board.piece_columns for i in range(options.pieces)],
             "border": data.board.border,
