@@ -7,9 +7,9 @@ The games are ``dogfight match``'s (``bench.match_game``: pilot A on the first s
 even games, on the second in odd ones; ``--clock cpu``); ``--side`` keeps only those in
 which A flies that side (the sides of a game differ: Les Ailes' SPAD XIII carries 52
 fuel, the Fokker D.VII 37; Age of Dogfights' general flies for the allies). A line a
-game: the side A flew, the winner, the reason, the scores, the turn and each piece's
-fate read from the final state (for the record after the game: no pilot sees it): Les
-Ailes' planes with their pilot, fate and fuel left; Age of Dogfights' aircraft with
+game: the side A flew, the winner, the reason, the scores, the turn, each seat's pilot
+and each piece's fate read from the final state (for the record after the game: no
+pilot sees it): Les Ailes' planes with their fate and fuel left; Age of Dogfights' aircraft with
 their role, where they ended, damage, photos, bombs and whether they got home. The last
 line tallies A's score by side. A figure, never a test.
 """
@@ -54,7 +54,7 @@ def one_game(task: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, 
     game_id, options, a, b, seed, i = task
     game = get_game(game_id)
     game_seed, players = match_game([on_clock(a, "cpu"), on_clock(b, "cpu")], seed, i)
-    match, _ = simulate(game, options, game_seed, players)
+    match, assignment = simulate(game, options, game_seed, players)
     outcome = match.outcome()
     sides = list(game.seats(match.state).values())  # A: the first seat in even games
     pieces = PIECES.get(game_id)
@@ -62,7 +62,7 @@ def one_game(task: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, 
             "winner": outcome.winner if outcome else None,
             "reason": outcome.reason if outcome else None,
             "scores": dict(outcome.scores) if outcome else {},
-            "turn": game.turn(match.state),
+            "turn": game.turn(match.state), "pilots": assignment,
             "pieces": pieces(match.state) if pieces else []}
 
 
@@ -79,7 +79,10 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game(args.game)
     options = parse_option_args(None, args.option)
-    first = next(iter(game.seats(game.setup(options, new_rng(args.seed))).values()))
+    sides = list(game.seats(game.setup(options, new_rng(args.seed))).values())
+    if args.side is not None and args.side not in sides:
+        parser.error(f"--side {args.side!r}: the sides are {', '.join(sides)}")
+    first = sides[0]
     wanted = [i for i in range(args.games)
               if args.side is None or (first == args.side) == (i % 2 == 0)]
     tasks = [(args.game, options, args.a, args.b, args.seed, i) for i in wanted]

@@ -1,7 +1,9 @@
 """The search leaf of Age of Dogfights' ``mcts`` pilot (src/dogfight/ai/age_of_dogfights.py):
 who can reach a firing position next move (book: 003_24ea110dc1b5a4d6.txt § MOUVEMENT A
-L'HORIZONTAL, § CHANGEMENT DE DIRECTION, § TIR FIXE EXACTEMENT PAR DERRIERE) and the
-photos carried (§ RECONNAISSANCE). Deterministic: no timing, no match statistics."""
+L'HORIZONTAL, § CHANGEMENT DE DIRECTION, § TIR FIXE EXACTEMENT PAR DERRIERE), the task
+points carried (the photos, § RECONNAISSANCE; the bomb carriers breaking through, §
+BOMBARDEMENT) and the general's way East (§ Scénario "Interceptez le général").
+Deterministic: no timing, no match statistics."""
 
 from __future__ import annotations
 
@@ -96,7 +98,7 @@ def test_the_leaf_counts_the_photos_carried_more_near_home() -> None:
 def test_the_leaf_counts_the_bomb_carriers_breaking_through() -> None:
     """§ BOMBARDEMENT (the breakthrough: 5 points a bomber through the far side): the leaf
     counts a bomber still carrying its bombs for half to all of its 5 points, more near
-    the far side (the Germans' East for the allies); shot down or without bombs, none."""
+    the far side (for the Germans the allies' West); shot down or without bombs, none."""
     options = AgeOptions(mode="breakthrough")
     enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(2, 1), 3, level=5)
     bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(30, 7), 3, bombs=1)
