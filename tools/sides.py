@@ -9,9 +9,9 @@ which A flies that side (the sides of a game differ: Les Ailes' SPAD XIII carrie
 fuel, the Fokker D.VII 37; Age of Dogfights' general flies for the allies). A line a
 game: the side A flew, the winner, the reason, the scores, the turn, each seat's pilot
 and each piece's fate read from the final state (for the record after the game: no
-pilot sees it): Les Ailes' planes with their fate and fuel left; Age of Dogfights' aircraft with
-their role, where they ended, damage, photos, bombs and whether they got home. The last
-line tallies A's score by side. A figure, never a test.
+pilot sees it): Les Ailes' planes with their fate and fuel left; Age of Dogfights'
+aircraft with their role, where they ended, damage, photos, bombs and whether they got
+home. The last line tallies A's score by side. A figure, never a test.
 """
 
 from __future__ import annotations
