@@ -139,4 +139,4 @@ def test_plateau_two_pieces_for_a_short_game() -> None:
     """§ MISE EN PLACE: for a short game two board pieces may be used (derived: each
     12 × 15 points)."""
     view = GAME.view(GAME.setup({"pieces": 2}, new_rng(1)), None)
-    assert view["map"] == {"kind": "triangle", "width": 24, "height": 15}
+    assert view["map"] == {"kind": "triangle", "width": 24, "height": 15, "sides": "short"}

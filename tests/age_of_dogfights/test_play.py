@@ -196,11 +196,14 @@ def test_combat_aerien_tournoyant_the_end_and_the_points() -> None:
 
 
 def test_the_view_shows_the_triangle_board_and_the_pieces() -> None:
-    """The browser's triangle board: map kind and size, pieces at [column, row] with
-    facings clockwise from East."""
+    """The browser's triangle board: map kind and size, the players' sides (MISE EN
+    PLACE: short unless agreed long), pieces at [column, row] with facings clockwise
+    from East."""
     state = duel_state([])
     view = GAME.view(state, "allies")
-    assert view["map"] == {"kind": "triangle", "width": 36, "height": 15}
+    assert view["map"] == {"kind": "triangle", "width": 36, "height": 15, "sides": "short"}
+    long = GAME.view(GAME.setup({"sides": "long"}, new_rng(1)), None)
+    assert long["map"]["sides"] == "long"
     camel = next(p for p in view["pieces"] if p["id"] == "britain-4")
     assert camel["cell"] == [15, 7] and camel["facing"] == 0 and camel["seat"] is True
 
