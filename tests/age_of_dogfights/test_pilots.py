@@ -106,6 +106,16 @@ def test_greedy_flies_over_the_target_zone_next_to_it() -> None:
     assert after.photos == ("B",) or (after.over is not None and after.over[1] >= 2), path
 
 
+def _greedy_move(state: AgeState, aircraft: str) -> Aircraft:
+    """``aircraft`` (the allies') after greedy has flown the rest of its move."""
+    pilot = make_pilot("greedy", 1)
+    while GAME.pending(state).get("allies") is not None and \
+            GAME.pending(state)["allies"].kind in ("steer", "attitude", "tilt"):
+        decision = pilot.choose(GAME.id, observe(GAME, state, "allies"))
+        state = GAME.apply(state, "allies", decision).state
+    return next(a for a in state.aircraft if a.id == aircraft)
+
+
 def test_greedy_takes_its_photos_home() -> None:
     """§ RECONNAISSANCE: a scout with two photos at its own (West) edge leaves by it."""
     options = AgeOptions(mode="reconnaissance")
@@ -113,19 +123,14 @@ def test_greedy_takes_its_photos_home() -> None:
                photos=("A", "B"))
     enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(30, 1), 3, level=5)
     state = flying(options, me, enemy, die=1)
-    pilot = make_pilot("greedy", 1)
-    while GAME.pending(state).get("allies") is not None and \
-            GAME.pending(state)["allies"].kind in ("steer", "attitude", "tilt"):
-        decision = pilot.choose(GAME.id, observe(GAME, state, "allies"))
-        state = GAME.apply(state, "allies", decision).state
-    after = next(a for a in state.aircraft if a.id == me.id)
+    after = _greedy_move(state, me.id)
     assert after.where == "left" and after.home
 
 
 def test_greedy_takes_its_photos_home_on_the_long_sides() -> None:
     """§ MISE EN PLACE ("les côtés longs": the allies South) and § RECONNAISSANCE: on the
-    long sides a scout with two photos at its own (South) edge leaves by it; so does it
-    in the middle of the board's width, where the West edge is far."""
+    long sides a scout with two photos near its own (South) edge, in the middle of the
+    board's width (the West edge far), leaves by the South."""
     options = AgeOptions(mode="reconnaissance", sides="long")
     enemy = plane("germany", 4, "fokker-dr1", "germany", from_offset(30, 1), 3, level=5)
     height = zones.board(flying(options, enemy)).height or 0
@@ -133,12 +138,7 @@ def test_greedy_takes_its_photos_home_on_the_long_sides() -> None:
                photos=("A", "B"))
     state = flying(options, me, enemy, die=1)
     assert observe(GAME, state, "allies")["view"]["map"]["sides"] == "long"
-    pilot = make_pilot("greedy", 1)
-    while GAME.pending(state).get("allies") is not None and \
-            GAME.pending(state)["allies"].kind in ("steer", "attitude", "tilt"):
-        decision = pilot.choose(GAME.id, observe(GAME, state, "allies"))
-        state = GAME.apply(state, "allies", decision).state
-    after = next(a for a in state.aircraft if a.id == me.id)
+    after = _greedy_move(state, me.id)
     assert after.where == "left" and after.home
 
 
