@@ -28,6 +28,7 @@ from dogfight.bench import match_game
 from dogfight.cli import parse_option_args
 from dogfight.core.registry import get_game
 from dogfight.core.rng import new_rng
+from dogfight.games.age_of_dogfights.data import dataset as age_dataset
 from dogfight.play import simulate
 
 
@@ -37,9 +38,7 @@ def ailes_pieces(state: Any) -> list[dict[str, Any]]:
 
 
 def age_pieces(state: Any) -> list[dict[str, Any]]:
-    from dogfight.games.age_of_dogfights.data import dataset
-
-    kinds = dataset().aircraft
+    kinds = age_dataset().aircraft
     return [{"id": a.id, "seat": a.seat, "role": kinds[a.kind].role, "where": a.where,
              "damage": list(a.damage), "photos": list(a.photos), "bombs": a.bombs,
              "drops": list(a.drops), "home": a.home} for a in state.aircraft]

@@ -654,7 +654,8 @@ class AgeOfDogfightsPolicy:
         self.searching = seat
         seen = observe(self.game, state, seat)
         flight = seen["view"].get("flight")
-        if (seen.get("prompt") or {}).get("kind") == "steer" and flight:
+        kind = (seen.get("prompt") or {}).get("kind")
+        if kind == "steer" and flight:
             done = flight["path"]
             ranked = ranked_paths(seen["view"], flight)
             me = pieces(seen["view"]).get(flight["aircraft"])
@@ -663,10 +664,12 @@ class AgeOfDogfightsPolicy:
                    for path in self.moves(ranked, me, done, nexts)]
             return out or [[legal[0]]], rng
         best = greedy(seen)
-        kind = (seen.get("prompt") or {}).get("kind")
-        flown = pieces(seen["view"]).get(flight["aircraft"]) if flight else None
-        task = flown is not None and is_task(seen["view"]["mode"], flown)
-        if (kind in SEARCHED or (task and kind in TASK_SEARCHED)) and best is not None:
+        if kind in TASK_SEARCHED and flight:
+            flown = pieces(seen["view"]).get(flight["aircraft"])
+            searched = flown is not None and is_task(seen["view"]["mode"], flown)
+        else:
+            searched = kind in SEARCHED
+        if searched and best is not None:
             same = [d for d in legal if d.get("aircraft") == best.get("aircraft")]
             return [[d] for d in sorted(same, key=lambda d: d != best)], rng
         return [[best if best is not None else legal[0]]], rng
