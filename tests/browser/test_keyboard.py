@@ -1,5 +1,6 @@
 """A Wings of War game played with the keyboard only: Tab to the hand, Enter and Space
-pick the focused card and the focus stays in the hand, Backspace undoes, C confirms
+pick the focused card (Space as it goes down) and the focus stays in the hand,
+Backspace undoes, C confirms
 (book: 000_caefe768ab735396.txt § PROGRAMMATION: three cards a turn)."""
 
 from __future__ import annotations
@@ -46,7 +47,11 @@ def test_a_keyboard_only_wings_of_war_game(server: str, new_page: Any) -> None:
             page.keyboard.press("Enter")  # picks the focused card, does not confirm
             assert picked(page) == 1
             assert page.evaluate(FOCUSED.replace("{}", "#prompt button.card"))
-            page.keyboard.press(" ")
+            # Space picks as the key goes down: a redraw before its release (the
+            # opponent's plan arriving) cannot lose it, and the release picks nothing more
+            page.keyboard.down(" ")
+            assert picked(page) == 2
+            page.keyboard.up(" ")
             assert picked(page) == 2
             page.keyboard.press("Backspace")
             assert picked(page) == 1

@@ -503,10 +503,18 @@ function decisionList(buttons, token) {
 }
 
 function onKey(event) {
-  if (!planUi || !$("handover").hidden) return;
   const target = event.target;
+  // Space presses the prompt's focused button at once, as Enter does, not at the key's
+  // release: a redraw in between (another seat acted) would lose the press
+  if (event.key === " " && target?.tagName === "BUTTON" && $("prompt").contains(target)
+      && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    if (!event.repeat && !target.disabled) target.click();
+    return;
+  }
+  if (!planUi || !$("handover").hidden) return;
   if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
-  // Enter and Space pick the focused card (the button's own click); C or Ctrl+Enter confirm
+  // Enter picks the focused card (the button's own click), Space above; C or Ctrl+Enter confirm
   if (event.key === "Backspace") {
     event.preventDefault();
     planUi.undo();
