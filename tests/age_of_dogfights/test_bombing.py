@@ -48,6 +48,10 @@ def test_bombardement_zone_bombing_one_bomb_a_move() -> None:
     again = reconnaissance.photograph(state, GRID, replace(after, over=None),
                                       row_through("B"), [3] * 7, events)
     assert (again.bombs, again.drops) == (1, ("A", "B"))
+    # § MARQUEUR PHOTO et BOMBE: the markers are on the table, every player's panels show them
+    for viewer in ("allies", "germany", None):
+        panel = GAME.view(in_mode("bombing", again), viewer)["aircraft"]["britain-16"]
+        assert (panel["bombs"], panel["drops"]) == (1, ["A", "B"])
 
 
 def test_modes_de_jeu_a_bomber_is_faster_once_its_bombs_are_dropped() -> None:

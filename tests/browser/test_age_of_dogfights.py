@@ -2,9 +2,10 @@
 triangle board (static/boards/triangle.js): a short game of each mode (option ``mode``,
 docs/rules/age-of-dogfights.md) against the computer, to its end, moving each aircraft
 with the planner (the reachable points after the die, step by step, undo, Confirm), the
-control panels and the die shown. Book: 003_24ea110dc1b5a4d6.txt (MODES DE JEU). And
-the target zones placed by agreement on the board, by two people (§ MARQUEURS DE ZONE
-CIBLE, § RECONNAISSANCE), by mouse, touch and keyboard."""
+control panels (with the task markers, § MARQUEUR PHOTO et BOMBE) and the die shown.
+Book: 003_24ea110dc1b5a4d6.txt (MODES DE JEU). And the target zones placed by agreement
+on the board, by two people (§ MARQUEURS DE ZONE CIBLE, § RECONNAISSANCE), by mouse,
+touch and keyboard."""
 
 from __future__ import annotations
 
@@ -98,6 +99,11 @@ def test_a_game_of_each_mode_to_its_end(server: str, new_page: Any, tmp_path: Pa
             page.screenshot(path=str(images(tmp_path) / "aod-dogfight-planner.png"))
         else:
             assert page.locator("svg.triangle-board .target-zone").count() > 0
+            # the panels' task column: the photos and bombs markers (MARQUEUR PHOTO et BOMBE)
+            assert "Task" in page.inner_text(".aod-panels thead")
+            tasks = page.locator(".aod-panels td.task").all_inner_texts()
+            carriers = mode in ("bombing", "breakthrough", "combined")
+            assert any("bombs left:" in text for text in tasks) == carriers, tasks
         planned = True
 
     clicked = play_to_the_end(page, READY, CLICK, 120, check_the_planner)

@@ -65,6 +65,7 @@ def _aircraft(a: Aircraft, name: str, viewer: Seat | None,
         "jammed": list(a.jammed), "throttle": a.throttle,
         "pilot": seen_pilot(a, viewer, over),
         "kills": a.kills, "photos": list(a.photos), "home": a.home,
+        "bombs": a.bombs, "drops": list(a.drops),
     }
     if a.point is None or a.where not in ("zone", "access"):
         return panel, None

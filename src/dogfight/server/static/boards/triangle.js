@@ -206,6 +206,7 @@ function panels(ctx) {
   const moving = ctx.view.flight?.aircraft;
   aircraft.sort(([a], [b]) => (a === moving ? -1 : b === moving ? 1 : 0));
   const groups = ["front", "tail", "ventral"];
+  const tasks = ctx.view.mode && ctx.view.mode !== "dogfight";
   const rows = aircraft.map(([id, a]) => el("tr", { class: id === moving ? "moving" : "", dataset: { aircraft: id } },
     el("td", {}, el("span", { style: `color:${ctx.colours[a.seat] || "#333"}` }, "■ "), id),
     el("td", {}, a.type),
@@ -213,15 +214,28 @@ function panels(ctx) {
     el("td", {}, a.bursts.map((n, i) => (n || a.jammed.includes(groups[i]) ? `${t(groups[i])} ${n}${a.jammed.includes(groups[i]) ? ` (${t("jammed")})` : ""}` : null)).filter(Boolean).join(", ") || "—"),
     el("td", {}, a.throttle > 0 ? String(a.throttle) : a.throttle === 0 ? t("none left") : t("used up")),
     el("td", {}, a.damage.length ? a.damage.map((d) => t(d)).join(", ") : "—"),
-    el("td", {}, a.pilot && a.pilot !== "average" ? t(a.pilot) : "")));
+    el("td", {}, a.pilot && a.pilot !== "average" ? t(a.pilot) : ""),
+    tasks ? el("td", { class: "task" }, taskText(a)) : null));
   const key = ctx.view.zones && Object.keys(ctx.view.zones).length
     ? el("p", { class: "aod-table-key" }, t("Lettered circles: target zones, in the colour of the side that photographs or bombs them.")) : null;
   return el("div", { class: "aod-panel-box" },
     key,
     flightBox(ctx),
     el("table", { class: "aod-panels", "aria-label": t("Control panels") },
-      el("thead", {}, el("tr", {}, [t("Aircraft"), t("Type"), t("Altitude"), t("Bursts"), t("Full throttle"), t("Damage"), t("Pilot")].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, [t("Aircraft"), t("Type"), t("Altitude"), t("Bursts"), t("Full throttle"), t("Damage"), t("Pilot"), tasks ? t("Task") : null].filter(Boolean).map((h) => el("th", {}, h)))),
       el("tbody", {}, rows)));
+}
+
+/** A task aircraft's markers (MARQUEUR PHOTO et BOMBE): its photos, brought home or not,
+ * the zones it bombed, the bombs it still carries. */
+function taskText(a) {
+  const parts = [];
+  if (a.photos?.length) {
+    parts.push(t("photos: {zones}", { zones: a.photos.join(", ") }) + (a.home ? ` (${t("brought home")})` : ""));
+  }
+  if (a.drops?.length) parts.push(t("bombed: {zones}", { zones: a.drops.join(", ") }));
+  if (a.bombs > 0) parts.push(t("bombs left: {n}", { n: a.bombs }));
+  return parts.join(" · ") || "—";
 }
 
 function flightBox(ctx) {
