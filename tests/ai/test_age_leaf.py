@@ -1,14 +1,16 @@
 """The search leaf of Age of Dogfights' ``mcts`` pilot (src/dogfight/ai/age_of_dogfights.py):
 who can reach a firing position next move (book: 003_24ea110dc1b5a4d6.txt § MOUVEMENT A
 L'HORIZONTAL, § CHANGEMENT DE DIRECTION, § TIR FIXE EXACTEMENT PAR DERRIERE), the task
-points carried (the photos, § RECONNAISSANCE; the bomb carriers breaking through, §
-BOMBARDEMENT) and the general's way East (§ Scénario "Interceptez le général").
+points carried (the photos, § RECONNAISSANCE; the bomb carriers breaking through and the
+bombs not yet dropped, § BOMBARDEMENT) and the general's way East (§ Scénario
+"Interceptez le général").
 Deterministic: no timing, no match statistics."""
 
 from __future__ import annotations
 
 from itertools import product
 
+import pytest
 from msgspec.structs import replace
 
 from dogfight.ai.age_of_dogfights import (
@@ -21,7 +23,7 @@ from dogfight.ai.age_of_dogfights import (
 )
 from dogfight.games.age_of_dogfights import movement
 from dogfight.games.age_of_dogfights.game import GAME
-from dogfight.games.age_of_dogfights.state import AgeOptions
+from dogfight.games.age_of_dogfights.state import AgeOptions, AgeState
 from dogfight.kit.grids import Cell, from_offset
 from tests.age_of_dogfights.test_pilots import flying, plane
 
@@ -114,6 +116,31 @@ def test_the_leaf_counts_the_bomb_carriers_breaking_through() -> None:
     policy = AgeOfDogfightsPolicy(GAME)
     assert policy.value(flying(options, enemy, near), "germany") > \
         policy.value(flying(options, enemy, far), "germany")
+
+
+def test_the_leaf_counts_the_bombs_not_yet_dropped() -> None:
+    """§ BOMBARDEMENT (zone bombing: 5 points a bomb dropped on a target zone, one as the
+    carrier leaves a zone it flew two points over at one level): the leaf counts each bomb
+    carried for half its 5 points, the next one up to the whole as the carrier nears the
+    seat's zones (the Germans' in the allies' West half) and all of it once two points
+    over one; shot down, none."""
+    options = AgeOptions(mode="bombing")
+    enemy = plane("france", 4, "spad-s13", "allies", from_offset(30, 1), 3, level=5)
+    bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(30, 7), 3, bombs=3)
+
+    def at(column: int, **more: object) -> AgeState:
+        cell = from_offset(column, 7)
+        return flying(options, enemy, replace(bomber, point=(cell.q, cell.r), **more))
+
+    carried = [tasks_carried(at(column), "germany") for column in (30, 20, 10)]
+    assert 7.5 < carried[0] < carried[1] < carried[2] < 10.0
+    over = tasks_carried(at(20, over=("B", 2, 3)), "germany")
+    assert over == 10.0 == tasks_carried(at(5), "germany")  # column 5: in zone B
+    assert tasks_carried(at(20, bombs=1), "germany") == pytest.approx(carried[1] - 5.0)
+    assert tasks_carried(at(20), "allies") == -carried[1]
+    assert tasks_carried(at(20, where="down"), "germany") == 0.0
+    policy = AgeOfDogfightsPolicy(GAME)
+    assert policy.value(at(10), "germany") > policy.value(at(30), "germany")
 
 
 def test_the_leaf_follows_the_general_east() -> None:

@@ -86,8 +86,9 @@ position on an enemy in its next move (times the share of the die's faces that c
 an enemy's on the seat's counts half (from a leaf the seat moves first)."""
 HELD = 0.15
 """A search leaf's worth, in ``Game.evaluate``'s lead before its ``tanh``, of a task
-point carried (a photo taken, not yet home; a bomb carrier breaking through): half what
-it is worth home (0.3), from a half far from its exit side to a whole there."""
+point carried (a photo taken, not yet home; a bomb carrier breaking through; a bomb not
+yet dropped): half what it is worth scored (0.3), from a half far from its exit side or
+target to a whole there (:func:`tasks_carried`)."""
 GENERAL = 1.5
 """A search leaf's worth, in the lead before its ``tanh``, of the general's way East
 (Interceptez le général, where the general alone decides the game): its progress
@@ -141,8 +142,8 @@ def role(aircraft: Aircraft) -> str:
 
 
 def is_task(mode: str, aircraft: Aircraft) -> bool:
-    """A task aircraft as the view tells it (bombs are not on the view: every bomber and,
-    in the bombing modes, every reconnaissance aircraft counts)."""
+    """A task aircraft as ``greedy`` hunts it: every bomber and, in the bombing modes,
+    every reconnaissance aircraft, its bombs dropped or not."""
     r = role(aircraft)
     if mode == "general":
         return aircraft.seat == SEATS[0] and aircraft.number == 13
@@ -858,13 +859,16 @@ def reach_lead(state: AgeState, seat: Seat) -> float:
 
 
 def tasks_carried(state: AgeState, seat: Seat) -> float:
-    """The task points the seat's task aircraft carry toward their exit side and the
-    enemy's don't: the photos taken and not yet home (RECONNAISSANCE; in the combined
-    modes each photo), each bomb carrier not yet through (BOMBARDEMENT, the
+    """The task points the seat's task aircraft carry toward their exit side or their
+    target and the enemy's don't: the photos taken and not yet home (RECONNAISSANCE; in
+    the combined modes each photo), each bomb carrier not yet through (BOMBARDEMENT, the
     breakthrough: 5 a bomber, 3 a reconnaissance aircraft), each from half its worth far
-    from its exit side to its whole there (one not yet in the zone: half)."""
+    from its exit side to its whole there (one not yet in the zone: half); and the bombs
+    not yet dropped (zone bombing and the combined modes: 5 each), each for half, and the
+    next one of a carrier from half far from the seat's target zones to the whole over
+    one (:func:`bombs_near`: one bomb falls a move)."""
     mode = state.options.mode
-    if mode not in ("reconnaissance", "combined", "breakthrough"):
+    if mode not in ("reconnaissance", "combined", "breakthrough", "bombing"):
         return 0.0
     data = dataset()
     scoring = data.rules.scoring
@@ -877,6 +881,11 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
         worth: dict[str, float] = {}
         for a in mine:
             if a.where in ("down", "left"):
+                continue
+            if mode in ("bombing", "combined") and a.bombs > 0:
+                lead += (scoring.bomb * (0.5 * a.bombs + 0.5 * bombs_near(state, grid, a))
+                         * (1 if side == seat else -1))
+            if mode == "bombing":
                 continue
             if mode == "breakthrough":
                 if a.bombs <= 0:
@@ -896,6 +905,21 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
                 worth[key] = max(worth.get(key, 0.0), value * (0.5 + 0.5 * near))
         lead += sum(worth.values()) * (1 if side == seat else -1)
     return lead
+
+
+def bombs_near(state: AgeState, grid: TriangleGrid, carrier: Aircraft) -> float:
+    """How near a bomb carrier is to its next drop, 0..1: 1 once it has flown two points
+    over a target zone at one level (its bomb falls as it leaves), else 1 less its
+    distance to the nearest of its seat's target zones over the board's width (0 when
+    not in the zone)."""
+    if carrier.where != "zone" or carrier.point is None:
+        return 0.0
+    if carrier.over is not None and carrier.over[1] >= 2:
+        return 1.0
+    here = Cell(*carrier.point)
+    zones = reconnaissance.zones_of(state, grid, carrier.seat)
+    nearest = min((_distance(here, c) for cells in zones.values() for c in cells), default=0)
+    return max(0.0, 1.0 - nearest / _side_depth(grid, "west"))
 
 
 def general_way(state: AgeState, seat: Seat) -> float:
