@@ -226,13 +226,11 @@ function panels(ctx) {
       el("tbody", {}, rows)));
 }
 
-/** A task aircraft's markers (MARQUEUR PHOTO et BOMBE): its photos, brought home or not,
- * the zones it bombed, the bombs it still carries. */
+/** A task aircraft's markers (MARQUEUR PHOTO et BOMBE): its photos (not yet home: the
+ * panels show the aircraft in play), the zones it bombed, the bombs it still carries. */
 function taskText(a) {
   const parts = [];
-  if (a.photos?.length) {
-    parts.push(t("photos: {zones}", { zones: a.photos.join(", ") }) + (a.home ? ` (${t("brought home")})` : ""));
-  }
+  if (a.photos?.length) parts.push(t("photos: {zones}", { zones: a.photos.join(", ") }));
   if (a.drops?.length) parts.push(t("bombed: {zones}", { zones: a.drops.join(", ") }));
   if (a.bombs > 0) parts.push(t("bombs left: {n}", { n: a.bombs }));
   return parts.join(" · ") || "—";
