@@ -40,7 +40,7 @@ next move (:func:`reach_lead`: an estimate from the speed, the die and the agili
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -449,12 +449,21 @@ def steer(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | 
     flight = view.get("flight")
     if not flight:
         return None
-    ranked = ranked_paths(view, flight)
+    planned = planner(view, flight)
+    if planned is None:
+        return None
     allowed = {d["step"] for d in legal if "step" in d}
     done = flight["path"]
-    for _, path in ranked:
-        if len(path) > len(done) and path[len(done)] in allowed:
-            return {"step": path[len(done)]}
+    n = len(done)
+    for prefix in ("", done):  # as ranked_paths: the plan, else one from the steps taken
+        on = False
+        for _, path in planned(prefix):
+            if len(path) > n and path.startswith(done):
+                on = True
+                if path[n] in allowed:
+                    return {"step": path[n]}
+        if on:
+            return None
     return None
 
 
@@ -470,23 +479,33 @@ def targets_in(view: dict[str, Any], seat: Seat) -> Targets:
                         for letter, points in zones.items()))
 
 
-def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[float, str], ...]:
-    """The flight's whole paths still open, best first (planned from the move's start,
-    or from the steps taken when the plan was left)."""
+def planner(view: dict[str, Any], flight: dict[str, Any]
+            ) -> Callable[[str], tuple[tuple[float, str], ...]] | None:
+    """:func:`plan` for the flight's aircraft as the view shows the board: the whole
+    paths of its move beginning with a prefix, best first (None: not in the view)."""
     everyone = pieces(view)
     me = everyone.get(flight["aircraft"])
     if me is None:
-        return ()
+        return None
     ordered = tuple(everyone[k] for k in sorted(everyone))
     done_zones = tuple(sorted({z for a in everyone.values() if a.seat == me.seat
                                for z in a.photos}))
     args = (me, ordered, int(flight["die"]), int(flight["change"]))
     rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
             done_zones, targets_in(view, me.seat), view["map"].get("sides", "short"))
+    return lambda prefix: plan(*args, prefix, *rest)
+
+
+def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[float, str], ...]:
+    """The flight's whole paths still open, best first (planned from the move's start,
+    or from the steps taken when the plan was left)."""
+    planned = planner(view, flight)
+    if planned is None:
+        return ()
     done = flight["path"]
-    ranked = plan(*args, "", *rest)
-    on = tuple(item for item in ranked if item[1].startswith(done) and len(item[1]) > len(done))
-    return on or plan(*args, done, *rest)
+    on = tuple(item for item in planned("")
+               if item[1].startswith(done) and len(item[1]) > len(done))
+    return on or planned(done)
 
 
 # -- the other decisions -------------------------------------------------------------------------
