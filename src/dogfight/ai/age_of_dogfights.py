@@ -40,7 +40,7 @@ next move (:func:`reach_lead`: an estimate from the speed, the die and the agili
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -449,22 +449,10 @@ def steer(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision | 
     flight = view.get("flight")
     if not flight:
         return None
-    planned = planner(view, flight)
-    if planned is None:
-        return None
     allowed = {d["step"] for d in legal if "step" in d}
-    done = flight["path"]
-    n = len(done)
-    for prefix in ("", done):  # as ranked_paths: the plan, else one from the steps taken
-        on = False
-        for _, path in planned(prefix):
-            if len(path) > n and path.startswith(done):
-                on = True
-                if path[n] in allowed:
-                    return {"step": path[n]}
-        if on:
-            return None
-    return None
+    n = len(flight["path"])
+    return next(({"step": path[n]} for _, path in open_paths(view, flight)
+                 if len(path) > n and path[n] in allowed), None)
 
 
 Targets = tuple[tuple[str, frozenset[Cell]], ...]
@@ -479,33 +467,32 @@ def targets_in(view: dict[str, Any], seat: Seat) -> Targets:
                         for letter, points in zones.items()))
 
 
-def planner(view: dict[str, Any], flight: dict[str, Any]
-            ) -> Callable[[str], tuple[tuple[float, str], ...]] | None:
-    """:func:`plan` for the flight's aircraft as the view shows the board: the whole
-    paths of its move beginning with a prefix, best first (None: not in the view)."""
+def open_paths(view: dict[str, Any], flight: dict[str, Any]) -> Iterator[tuple[float, str]]:
+    """The flight's whole paths still open, best first, one at a time (by :func:`plan`,
+    from the move's start, or from the steps taken when the plan was left)."""
     everyone = pieces(view)
     me = everyone.get(flight["aircraft"])
     if me is None:
-        return None
+        return
     ordered = tuple(everyone[k] for k in sorted(everyone))
     done_zones = tuple(sorted({z for a in everyone.values() if a.seat == me.seat
                                for z in a.photos}))
     args = (me, ordered, int(flight["die"]), int(flight["change"]))
     rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
             done_zones, targets_in(view, me.seat), view["map"].get("sides", "short"))
-    return lambda prefix: plan(*args, prefix, *rest)
+    done = flight["path"]
+    on = False
+    for item in plan(*args, "", *rest):
+        if item[1].startswith(done) and len(item[1]) > len(done):
+            on = True
+            yield item
+    if not on:
+        yield from plan(*args, done, *rest)
 
 
 def ranked_paths(view: dict[str, Any], flight: dict[str, Any]) -> tuple[tuple[float, str], ...]:
-    """The flight's whole paths still open, best first (planned from the move's start,
-    or from the steps taken when the plan was left)."""
-    planned = planner(view, flight)
-    if planned is None:
-        return ()
-    done = flight["path"]
-    on = tuple(item for item in planned("")
-               if item[1].startswith(done) and len(item[1]) > len(done))
-    return on or planned(done)
+    """The flight's whole paths still open, best first (:func:`open_paths`)."""
+    return tuple(open_paths(view, flight))
 
 
 # -- the other decisions -------------------------------------------------------------------------
@@ -895,6 +882,8 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
     lead = 0.0
     for side in SEATS:
         mine = [a for a in state.aircraft if a.seat == side]
+        targets = reconnaissance.zones_of(state, grid, side) \
+            if mode in ("bombing", "combined") and any(a.bombs > 0 for a in mine) else {}
         home = {z for a in mine if a.home for z in a.photos} if mode == "reconnaissance" \
             else set()
         worth: dict[str, float] = {}
@@ -902,7 +891,7 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
             if a.where in ("down", "left"):
                 continue
             if mode in ("bombing", "combined") and a.bombs > 0:
-                lead += (scoring.bomb * (0.5 * a.bombs + 0.5 * bombs_near(state, grid, a))
+                lead += (scoring.bomb * (0.5 * a.bombs + 0.5 * bombs_near(grid, targets, a))
                          * (1 if side == seat else -1))
             if mode == "bombing":
                 continue
@@ -926,17 +915,17 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
     return lead
 
 
-def bombs_near(state: AgeState, grid: TriangleGrid, carrier: Aircraft) -> float:
+def bombs_near(grid: TriangleGrid, zones: dict[str, frozenset[Cell]],
+               carrier: Aircraft) -> float:
     """How near a bomb carrier is to its next drop, 0..1: 1 once it has flown two points
     over a target zone at one level (its bomb falls as it leaves), else 1 less its
-    distance to the nearest of its seat's target zones over the board's width (0 when
-    not in the zone)."""
+    distance to the nearest of its seat's target ``zones`` over the board's width (0
+    when not in the zone)."""
     if carrier.where != "zone" or carrier.point is None:
         return 0.0
     if carrier.over is not None and carrier.over[1] >= 2:
         return 1.0
     here = Cell(*carrier.point)
-    zones = reconnaissance.zones_of(state, grid, carrier.seat)
     nearest = min((_distance(here, c) for cells in zones.values() for c in cells), default=0)
     return max(0.0, 1.0 - nearest / _side_depth(grid, "west"))
 
