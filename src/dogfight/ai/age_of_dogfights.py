@@ -254,16 +254,15 @@ def paths(data: AgeData, grid: TriangleGrid, kind: AircraftType, me: Aircraft, d
     out: list[tuple[str, tuple[Cell, ...], bool]] = []
     start = me.point or (0, 0)
 
-    def leaf(path: str, points: tuple[Cell, ...], off: bool) -> None:
-        if len(path) - path.count("F") > limits["R" in path, "L" in path]:
+    def leaf(path: str, turns: int, points: tuple[Cell, ...], off: bool) -> None:
+        if turns > limits["R" in path, "L" in path]:
             return
         if off:
             if leaving and (home is None or home in grid.beyond(points[-1])):
                 out.append((path, points, True))
             return
         end = points[-1]
-        level = levels[min(len(path), len(levels)) - 1]
-        if (end.q, end.r, level) in ahead:
+        if (end.q, end.r, levels[len(path) - 1]) in ahead:
             return
         if me.border and movement.in_border(data, grid, end):
             return
@@ -276,16 +275,16 @@ def paths(data: AgeData, grid: TriangleGrid, kind: AircraftType, me: Aircraft, d
         n = len(path)
         if n > len(prefix) or (n == len(prefix) and n):
             if not (0 <= r < height and 0 <= q + r // 2 < width):
-                leaf(path, points, True)
+                leaf(path, turns, points, True)
                 return
             if (n == (straight if turns == 0 else base)) if wind is None else \
                     movement.whole(data, kind, me, die, change, path, facings, wind)[0]:
-                leaf(path, points, False)
+                leaf(path, turns, points, False)
                 return
         if n >= longest:
             return
         letters = prefix[n] if n < len(prefix) else "FLR"
-        level = levels[min(n, len(levels) - 1)]
+        level = levels[n]
         for letter in letters:
             turning = letter != "F"
             if turns + turning > most or (turning and tight and path and path[-1] != "F"):
@@ -350,7 +349,7 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
         for key, worth in exposed_poses(data, e).items():
             danger[key] = danger.get(key, 0.0) + worth
     hunted = [e for e in enemies if is_task(mode, e)] or enemies  # the task aircraft first
-    tails = [(Cell(*e.point), e) for e in hunted if e.point is not None]
+    tails = tail_marks([e for e in hunted if e.point is not None], intercept=mode == "general")
     objective = _objective(data, grid, mode, me, task, zones_done, dict(targets), sides)
     levels = altitude.levels_along(data, me.level, change, len(prefix) + 20)
     scored = []
@@ -369,9 +368,7 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
         else:
             score = ATTACK * attack.get(key, 0.0) - DANGER * danger.get(key, 0.0)
             if key not in attack and tails and not task:
-                score -= CLOSING * min(_tail_distance(end, facing, level, cell, e,
-                                                      intercept=mode == "general")
-                                       for cell, e in tails)
+                score -= CLOSING * tail_distance(end, facing, level, tails)
             edge = _edge_distance(grid, end)
             if edge < data.board.border:
                 score -= EDGE * (data.board.border - edge)
@@ -382,18 +379,40 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
     return tuple(scored)
 
 
-def _tail_distance(end: Cell, facing: int, level: int, cell: Cell, enemy: Aircraft, *,
-                   intercept: bool = False) -> float:
-    """How far ``end`` is from two points behind ``enemy``, facing its way, at its level;
-    ``intercept`` (an unarmed aircraft faster than its hunters): from three points ahead
-    of it, whichever way."""
-    dq, dr = STEPS[enemy.facing]
-    if intercept:
-        ahead = Cell(cell.q + 3 * dq, cell.r + 3 * dr)
-        return _distance(end, ahead) + 0.5 * abs(level - enemy.level)
-    behind = Cell(cell.q - 2 * dq, cell.r - 2 * dr)
-    turns = min((facing - enemy.facing) % 6, (enemy.facing - facing) % 6)
-    return (_distance(end, behind) + 0.7 * turns + 0.5 * abs(level - enemy.level))
+Mark = tuple[int, int, int | None, int]
+"""Where a chaser wants to be on an enemy: ``(q, r, facing, level)``, ``facing`` None when
+any will do."""
+
+
+def tail_marks(enemies: Sequence[Aircraft], *, intercept: bool = False) -> tuple[Mark, ...]:
+    """For each enemy, the point two behind it, facing its way, at its level;
+    ``intercept`` (an unarmed aircraft faster than its hunters): three points ahead of it,
+    whichever way."""
+    out = []
+    for e in enemies:
+        q, r = e.point or (0, 0)
+        dq, dr = STEPS[e.facing]
+        out.append((q + 3 * dq, r + 3 * dr, None, e.level) if intercept
+                   else (q - 2 * dq, r - 2 * dr, e.facing, e.level))
+    return tuple(out)
+
+
+def tail_distance(end: Cell, facing: int, level: int, marks: Sequence[Mark]) -> float:
+    """How far a pose ``(end, facing, level)`` is from the nearest of ``marks``
+    (:func:`tail_marks`): the points between, 0.7 a 60° turn from the mark's facing, 0.5
+    a level; infinite with no mark."""
+    best = math.inf
+    for q, r, way, height in marks:
+        dq, dr = end.q - q, end.r - r
+        points = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+        if way is None:
+            far = points + 0.5 * abs(level - height)
+        else:
+            turns = (facing - way) % 6
+            far = points + 0.7 * min(turns, 6 - turns) + 0.5 * abs(level - height)
+        if far < best:
+            best = far
+    return best
 
 
 def _distance(a: Cell, b: Cell) -> int:
@@ -965,6 +984,7 @@ def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | N
     positions = data.rules.positions
     enemies = [e for e in state.aircraft if e.seat != me.seat and e.where == "zone"]
     levels = altitude.levels_along(data, me.level, flight.change, 24)
+    tails = tail_marks(enemies)
     best, best_score = None, -math.inf
     for letter, way in ways.items():
         end, facing = movement.fly(Cell(*me.point), me.facing, way)[-1]
@@ -975,7 +995,6 @@ def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | N
             there = replace(me, point=(end.q, end.r), facing=facing, level=level,
                             tilt="level")
             attack = danger = 0.0
-            closest = math.inf
             for e in enemies:
                 weight = TASK_TARGET if is_task(mode, e) else 1.0 + 0.5 * bool(e.damage)
                 for key in positions_between(data, there, e):
@@ -987,11 +1006,9 @@ def quick_step(state: AgeState, flight: Flight, ways: dict[str, str]) -> str | N
                 if any(armed(theirs, e, g) for key in positions_between(data, e, there)
                        for g in positions[key].guns):
                     danger += 1.0
-                closest = min(closest, _tail_distance(end, facing, level,
-                                                      Cell(*(e.point or (0, 0))), e))
             score = ATTACK * attack - DANGER * danger
             if not attack and enemies:
-                score -= CLOSING * closest
+                score -= CLOSING * tail_distance(end, facing, level, tails)
             edge = _edge_distance(grid, end)
             if edge < data.board.border:
                 score -= EDGE * (data.board.border - edge)
