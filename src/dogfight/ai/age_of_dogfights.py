@@ -234,11 +234,37 @@ def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
 
 
 # -- paths on paper ------------------------------------------------------------------------------
-def paths(data: AgeData, grid: TriangleGrid, kind: AircraftType, me: Aircraft, die: int,
-          change: int, prefix: str, others: Sequence[Aircraft], *, wind: int | None,
-          home: str | None, entering: bool) -> list[tuple[str, tuple[Cell, ...], bool]]:
+Flown = tuple[tuple[str, tuple[Cell, ...], bool, tuple[tuple[int, int, int], ...]], ...]
+"""Whole paths: ``(path, points flown, left the board, each point flown with its
+level)``."""
+
+
+def paths(grid: TriangleGrid, me: Aircraft, die: int, change: int, prefix: str,
+          others: Sequence[Aircraft], *, mode: str, wind: int | None, home: str | None,
+          entering: bool) -> list[tuple[str, tuple[Cell, ...], bool]]:
     """Every whole path beginning with ``prefix`` that the movement rules allow as far
-    as a paper plan can tell: ``(path, points flown, left the board)``."""
+    as a paper plan can tell: ``(path, points flown, left the board)``: those of an
+    empty sky (:func:`sky_paths`) but for a path through a point held at its level by
+    another aircraft, or ending just ahead of one."""
+    held = {(o.point[0], o.point[1], o.level) for o in others if o.point is not None}
+    ahead = {(a[0].q, a[0].r, a[1]) for a in (movement.ahead_of(o) for o in others) if a}
+    return [(path, points, off) for path, points, off, flown in
+            sky_paths(me, die, change, prefix, grid.width or 0, grid.height or 0, mode,
+                      wind, home, entering)
+            if held.isdisjoint(flown) and (off or flown[-1] not in ahead)]
+
+
+@lru_cache(maxsize=256)
+def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, height: int,
+              mode: str, wind: int | None, home: str | None, entering: bool) -> Flown:
+    """:func:`paths` with no other aircraft about (a pure function of its arguments:
+    cached, for a move planned again as the others move), each with its points at
+    their levels."""
+    data = dataset()
+    grid = TriangleGrid(width, height)
+    kind = data.aircraft[me.kind]
+    if mode == "general" and is_task(mode, me):  # MODES DE JEU: unarmed, one faster
+        kind = replace(kind, speed=kind.speed + 1)
     base = movement.steps_for(data, kind, me, die, change, False)
     straight = movement.steps_for(data, kind, me, die, change, True)
     longest = max(base, straight) + (wind is not None)
@@ -247,39 +273,34 @@ def paths(data: AgeData, grid: TriangleGrid, kind: AircraftType, me: Aircraft, d
     most = max(limits.values())
     tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
     levels = altitude.levels_along(data, me.level, change, longest)
-    held = {(o.point[0], o.point[1], o.level) for o in others if o.point is not None}
-    ahead = {(a[0].q, a[0].r, a[1]) for a in (movement.ahead_of(o) for o in others) if a}
     leaving = not entering and (home is not None or movement.may_leave(kind, me))
-    width, height = grid.width or 0, grid.height or 0
-    out: list[tuple[str, tuple[Cell, ...], bool]] = []
+    out: list[tuple[str, tuple[Cell, ...], bool, tuple[tuple[int, int, int], ...]]] = []
     start = me.point or (0, 0)
 
-    def leaf(path: str, turns: int, points: tuple[Cell, ...], off: bool) -> None:
+    def leaf(path: str, turns: int, points: tuple[Cell, ...],
+             flown: tuple[tuple[int, int, int], ...], off: bool) -> None:
         if turns > limits["R" in path, "L" in path]:
             return
         if off:
             if leaving and (home is None or home in grid.beyond(points[-1])):
-                out.append((path, points, True))
+                out.append((path, points, True, flown))
             return
-        end = points[-1]
-        if (end.q, end.r, levels[len(path) - 1]) in ahead:
-            return
-        if me.border and movement.in_border(data, grid, end):
+        if me.border and movement.in_border(data, grid, points[-1]):
             return
         if not altitude.changes_in_time(data, change, len(path)):
             return
-        out.append((path, points, False))
+        out.append((path, points, False, flown))
 
-    def search(path: str, q: int, r: int, facing: int, turns: int,
-               points: tuple[Cell, ...], facings: tuple[int, ...]) -> None:
+    def search(path: str, q: int, r: int, facing: int, turns: int, points: tuple[Cell, ...],
+               flown: tuple[tuple[int, int, int], ...], facings: tuple[int, ...]) -> None:
         n = len(path)
         if n > len(prefix) or (n == len(prefix) and n):
             if not (0 <= r < height and 0 <= q + r // 2 < width):
-                leaf(path, turns, points, True)
+                leaf(path, turns, points, flown, True)
                 return
             if (n == (straight if turns == 0 else base)) if wind is None else \
                     movement.whole(data, kind, me, die, change, path, facings, wind)[0]:
-                leaf(path, turns, points, False)
+                leaf(path, turns, points, flown, False)
                 return
         if n >= longest:
             return
@@ -292,13 +313,11 @@ def paths(data: AgeData, grid: TriangleGrid, kind: AircraftType, me: Aircraft, d
             heading = (facing + movement.SIDES[letter]) % 6
             dq, dr = STEPS[heading]
             nq, nr = q + dq, r + dr
-            if (nq, nr, level) in held:
-                continue
-            search(path + letter, nq, nr, heading, turns + turning,
-                   (*points, Cell(nq, nr)), (*facings, heading))
+            search(path + letter, nq, nr, heading, turns + turning, (*points, Cell(nq, nr)),
+                   (*flown, (nq, nr, level)), (*facings, heading))
 
-    search("", start[0], start[1], me.facing, 0, (), ())
-    return out
+    search("", start[0], start[1], me.facing, 0, (), (), ())
+    return tuple(out)
 
 
 # -- the plan of a move --------------------------------------------------------------------------
@@ -330,15 +349,12 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
     ``sides``: the players' sides of the board (the view's map)."""
     data = dataset()
     grid = TriangleGrid(width, height)
-    kind = data.aircraft[me.kind]
-    if mode == "general" and is_task(mode, me):  # MODES DE JEU: unarmed, one faster
-        kind = replace(kind, speed=kind.speed + 1)
     others = tuple(a for a in everyone if a.where == "zone" and a.id != me.id)
     enemies = [a for a in others if a.seat != me.seat]
     downwind = None if wind is None else (FACING[wind] + 3) % 6
     home = exit_side(mode, me, sides)
     task = is_task(mode, me)
-    found = paths(data, grid, kind, me, die, change, prefix, others, wind=downwind,
+    found = paths(grid, me, die, change, prefix, others, mode=mode, wind=downwind,
                   home=home, entering=me.where == "access")
     attack: dict[Key, float] = {}
     danger: dict[Key, float] = {}

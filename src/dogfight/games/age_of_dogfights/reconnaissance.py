@@ -12,6 +12,7 @@ side; breakthrough aircraft must leave by the far side. The points of each mode 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from msgspec.structs import replace
 
@@ -129,8 +130,15 @@ def mirror(data: AgeData, grid: TriangleGrid, corner: tuple[int, int],
 def zone_cells(data: AgeData, corner: tuple[int, int]) -> frozenset[Cell]:
     """The points of the zone whose top-left point is ``corner`` (``[column, row]``)."""
     zone = data.target_zone
+    return block((corner[0], corner[1]), zone.columns, zone.rows)
+
+
+@lru_cache(maxsize=64)
+def block(corner: tuple[int, int], columns: int, rows: int) -> frozenset[Cell]:
+    """The points of ``columns`` x ``rows`` whose top-left point is ``corner`` (cached:
+    the zones are read at every move over them)."""
     return frozenset(from_offset(corner[0] + c, corner[1] + r)
-                     for c in range(zone.columns) for r in range(zone.rows))
+                     for c in range(columns) for r in range(rows))
 
 
 def target_zones(data: AgeData, grid: TriangleGrid, seat: Seat, sides: str = "short",
