@@ -234,21 +234,22 @@ def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
 
 
 # -- paths on paper ------------------------------------------------------------------------------
-Flown = tuple[tuple[str, tuple[Cell, ...], bool, tuple[tuple[int, int, int], ...]], ...]
-"""Whole paths: ``(path, points flown, left the board, each point flown with its
-level)``."""
+Path = tuple[str, tuple[Cell, ...], bool, Key]
+"""A whole path: ``(path, points flown, left the board, the pose at its end)``."""
+Flown = tuple[tuple[str, tuple[Cell, ...], bool, Key, tuple[tuple[int, int, int], ...]], ...]
+"""Whole paths (:data:`Path`), each with its points flown at their levels."""
 
 
 def paths(grid: TriangleGrid, me: Aircraft, die: int, change: int, prefix: str,
           others: Sequence[Aircraft], *, mode: str, wind: int | None, home: str | None,
-          entering: bool) -> list[tuple[str, tuple[Cell, ...], bool]]:
+          entering: bool) -> list[Path]:
     """Every whole path beginning with ``prefix`` that the movement rules allow as far
-    as a paper plan can tell: ``(path, points flown, left the board)``: those of an
+    as a paper plan can tell (:data:`Path`): those of an
     empty sky (:func:`sky_paths`) but for a path through a point held at its level by
     another aircraft, or ending just ahead of one."""
     held = {(o.point[0], o.point[1], o.level) for o in others if o.point is not None}
     ahead = {(a[0].q, a[0].r, a[1]) for a in (movement.ahead_of(o) for o in others) if a}
-    return [(path, points, off) for path, points, off, flown in
+    return [(path, points, off, end) for path, points, off, end, flown in
             sky_paths(me, die, change, prefix, grid.width or 0, grid.height or 0, mode,
                       wind, home, entering)
             if held.isdisjoint(flown) and (off or flown[-1] not in ahead)]
@@ -274,33 +275,34 @@ def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, heig
     tight = base >= data.rules.movement.turning_radius or kind.role == "bomber"
     levels = altitude.levels_along(data, me.level, change, longest)
     leaving = not entering and (home is not None or movement.may_leave(kind, me))
-    out: list[tuple[str, tuple[Cell, ...], bool, tuple[tuple[int, int, int], ...]]] = []
+    out: list[tuple[str, tuple[Cell, ...], bool, Key, tuple[tuple[int, int, int], ...]]] = []
     start = me.point or (0, 0)
 
-    def leaf(path: str, turns: int, points: tuple[Cell, ...],
+    def leaf(path: str, facing: int, turns: int, points: tuple[Cell, ...],
              flown: tuple[tuple[int, int, int], ...], off: bool) -> None:
         if turns > limits["R" in path, "L" in path]:
             return
+        q, r, level = flown[-1]
         if off:
             if leaving and (home is None or home in grid.beyond(points[-1])):
-                out.append((path, points, True, flown))
+                out.append((path, points, True, (q, r, facing, level), flown))
             return
         if me.border and movement.in_border(data, grid, points[-1]):
             return
         if not altitude.changes_in_time(data, change, len(path)):
             return
-        out.append((path, points, False, flown))
+        out.append((path, points, False, (q, r, facing, level), flown))
 
     def search(path: str, q: int, r: int, facing: int, turns: int, points: tuple[Cell, ...],
                flown: tuple[tuple[int, int, int], ...], facings: tuple[int, ...]) -> None:
         n = len(path)
         if n > len(prefix) or (n == len(prefix) and n):
             if not (0 <= r < height and 0 <= q + r // 2 < width):
-                leaf(path, turns, points, flown, True)
+                leaf(path, facing, turns, points, flown, True)
                 return
             if (n == (straight if turns == 0 else base)) if wind is None else \
                     movement.whole(data, kind, me, die, change, path, facings, wind)[0]:
-                leaf(path, turns, points, flown, False)
+                leaf(path, facing, turns, points, flown, False)
                 return
         if n >= longest:
             return
@@ -367,24 +369,18 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
     hunted = [e for e in enemies if is_task(mode, e)] or enemies  # the task aircraft first
     tails = tail_marks([e for e in hunted if e.point is not None], intercept=mode == "general")
     objective = _objective(data, grid, mode, me, task, zones_done, dict(targets), sides)
-    levels = altitude.levels_along(data, me.level, change, len(prefix) + 20)
     scored = []
     poses: dict[Key, float] = {}  # the score of an end pose, whatever the path
-    for path, points, off in found:
-        end = points[-1]
-        level = levels[min(len(path), len(levels)) - 1]
-        facing = me.facing
-        for letter in path:
-            facing = (facing + movement.SIDES[letter]) % 6
-        key = (end.q, end.r, facing, level)
+    for path, points, off, key in found:
         if off:
             score = 0.0 if home is not None and task else -30.0
         elif key in poses:
             score = poses[key]
         else:
+            end = points[-1]
             score = ATTACK * attack.get(key, 0.0) - DANGER * danger.get(key, 0.0)
             if key not in attack and tails and not task:
-                score -= CLOSING * tail_distance(end, facing, level, tails)
+                score -= CLOSING * tail_distance(end, key[2], key[3], tails)
             edge = _edge_distance(grid, end)
             if edge < data.board.border:
                 score -= EDGE * (data.board.border - edge)
