@@ -255,7 +255,7 @@ def paths(grid: TriangleGrid, me: Aircraft, die: int, change: int, prefix: str,
             if held.isdisjoint(flown) and (off or flown[-1] not in ahead)]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, height: int,
               mode: str, wind: int | None, home: str | None, entering: bool) -> Flown:
     """:func:`paths` with no other aircraft about (a pure function of its arguments:
