@@ -346,3 +346,51 @@ def test_mcts_searches_a_task_aircrafts_tilt() -> None:
             seen_kinds.add((kind, general))
         match.submit(seat, pilot.choose(GAME.id, seen))
     assert {("tilt", True), ("tilt", False)} <= seen_kinds
+
+
+def test_the_planner_flies_round_points_held_and_noses() -> None:
+    """§ MOUVEMENT A L'HORIZONTAL: a move never passes a point held at its level and
+    never ends just ahead of another aircraft. The planner's paths are the empty sky's
+    (searched once a move and kept) less those through a point another aircraft holds
+    at the level flown there, and those ending just ahead of one; one a level higher
+    holds nothing at the mover's; every path left is one the rules accept."""
+    from dogfight.ai.age_of_dogfights import paths, sky_paths
+    from dogfight.games.age_of_dogfights import movement, ways
+    from dogfight.kit.grids import STEPS
+
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    grid = zones.board(flying(AgeOptions(), me))
+    width, height = grid.width or 0, grid.height or 0
+    sky = {p for p, *_ in sky_paths(me, 3, 0, "", width, height, "dogfight", None, None,
+                                    False)}
+
+    def points(path: str) -> set[Cell]:
+        return {c for c, _ in movement.fly(Cell(*me.point or (0, 0)), me.facing, path)}
+
+    def end(path: str) -> Cell:
+        return movement.fly(Cell(*me.point or (0, 0)), me.facing, path)[-1][0]
+
+    def planned(*others: Aircraft) -> set[str]:
+        return {p for p, *_ in paths(grid, me, 3, 0, "", others, mode="dogfight",
+                                     wind=None, home=None, entering=False)}
+
+    two_on = end("FF")
+    blocker = plane("germany", 4, "fokker-dr1", "germany", two_on, 3)
+    around = planned(blocker)
+    assert any(p.startswith("FF") for p in sky) and around
+    assert around == {p for p in sky if two_on not in points(p)}
+    assert planned(replace(blocker, level=4)) == sky
+    state = flying(AgeOptions(), me, blocker, die=3)
+    assert state.flight is not None
+    assert all(ways.possible(state, state.flight, p) for p in around)
+
+    target = end(min(sky))  # a nose pointing at the end of one of the sky's paths
+    dq, dr = STEPS[2]
+    nose = plane("germany", 5, "fokker-dr1", "germany",
+                 Cell(target.q - dq, target.r - dr), 2, level=3)
+    shy = planned(nose)
+    assert any(end(p) == target for p in sky)
+    assert shy and not any(end(p) == target for p in shy)
+    assert movement.ahead_of(nose) == (target, 3)
+    assert shy == {p for p in sky if end(p) != target
+                   and Cell(target.q - dq, target.r - dr) not in points(p)}

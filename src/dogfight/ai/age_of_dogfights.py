@@ -244,9 +244,9 @@ def paths(grid: TriangleGrid, me: Aircraft, die: int, change: int, prefix: str,
           others: Sequence[Aircraft], *, mode: str, wind: int | None, home: str | None,
           entering: bool) -> list[Path]:
     """Every whole path beginning with ``prefix`` that the movement rules allow as far
-    as a paper plan can tell (:data:`Path`): those of an
-    empty sky (:func:`sky_paths`) but for a path through a point held at its level by
-    another aircraft, or ending just ahead of one."""
+    as a paper plan can tell (:data:`Path`): those of an empty sky (:func:`sky_paths`)
+    but for a path through a point held at its level by another aircraft, or ending
+    just ahead of one."""
     held = {(o.point[0], o.point[1], o.level) for o in others if o.point is not None}
     ahead = {(a[0].q, a[0].r, a[1]) for a in (movement.ahead_of(o) for o in others) if a}
     return [(path, points, off, end) for path, points, off, end, flown in
