@@ -391,9 +391,9 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
     return tuple(scored)
 
 
-Mark = tuple[int, int, int | None, int]
-"""Where a chaser wants to be on an enemy: ``(q, r, facing, level)``, ``facing`` None when
-any will do."""
+Mark = tuple[Cell, int | None, int]
+"""Where a chaser wants to be on an enemy: ``(point, facing, level)``, ``facing`` None
+when any will do."""
 
 
 def tail_marks(enemies: Sequence[Aircraft], *, intercept: bool = False) -> tuple[Mark, ...]:
@@ -404,8 +404,8 @@ def tail_marks(enemies: Sequence[Aircraft], *, intercept: bool = False) -> tuple
     for e in enemies:
         q, r = e.point or (0, 0)
         dq, dr = STEPS[e.facing]
-        out.append((q + 3 * dq, r + 3 * dr, None, e.level) if intercept
-                   else (q - 2 * dq, r - 2 * dr, e.facing, e.level))
+        out.append((Cell(q + 3 * dq, r + 3 * dr), None, e.level) if intercept
+                   else (Cell(q - 2 * dq, r - 2 * dr), e.facing, e.level))
     return tuple(out)
 
 
@@ -414,14 +414,12 @@ def tail_distance(end: Cell, facing: int, level: int, marks: Sequence[Mark]) -> 
     (:func:`tail_marks`): the points between, 0.7 a 60° turn from the mark's facing, 0.5
     a level; infinite with no mark."""
     best = math.inf
-    for q, r, way, height in marks:
-        dq, dr = end.q - q, end.r - r
-        points = (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    for point, way, height in marks:
         if way is None:
-            far = points + 0.5 * abs(level - height)
+            far = _distance(end, point) + 0.5 * abs(level - height)
         else:
             turns = (facing - way) % 6
-            far = points + 0.7 * min(turns, 6 - turns) + 0.5 * abs(level - height)
+            far = _distance(end, point) + 0.7 * min(turns, 6 - turns) + 0.5 * abs(level - height)
         if far < best:
             best = far
     return best
