@@ -48,6 +48,7 @@ from msgspec.structs import replace
 
 from dogfight.ai.base import EXPLORATION, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat, observe
+from dogfight.core.data import per_data_dir
 from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement, reconnaissance
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
@@ -108,16 +109,28 @@ WIDTH = 6
 
 
 # -- the pieces, read back from the view ---------------------------------------------------------
+@per_data_dir
+def numbered() -> dict[tuple[str, int], str]:
+    """The type flown under each nation's panel number (``AgeData.type_of`` as a table:
+    the first type listed that holds the number)."""
+    out: dict[tuple[str, int], str] = {}
+    for key, kind in dataset().aircraft.items():
+        for number in kind.numbers:
+            out.setdefault((kind.nation, number), key)
+    return out
+
+
 def pieces(view: dict[str, Any]) -> dict[str, Aircraft]:
     """Every aircraft as the view shows it (panels and pieces are public)."""
     data = dataset()
+    kinds = numbered()
     grid = TriangleGrid(view["map"]["width"], view["map"]["height"])
     cells = {p["id"]: p for p in view["pieces"]}
     out = {}
     for ident, panel in view["aircraft"].items():
         nation, _, number = ident.rpartition("-")
-        found = data.type_of(nation, int(number))
-        if found is None:
+        kind = kinds.get((nation, int(number)))
+        if kind is None:
             continue
         piece = cells.get(ident)
         point, facing = None, 0
@@ -126,7 +139,7 @@ def pieces(view: dict[str, Any]) -> dict[str, Aircraft]:
             point, facing = (cell.q, cell.r), int(piece["facing"])
         where = panel["where"]
         out[ident] = Aircraft(
-            nation, int(number), found[0], panel["seat"], where=where, point=point,
+            nation, int(number), kind, panel["seat"], where=where, point=point,
             facing=facing, level=panel["level"], tilt=panel["tilt"],
             damage=tuple(panel["damage"]), bursts=tuple(panel["bursts"]),
             jammed=tuple(panel["jammed"]), throttle=panel["throttle"],
