@@ -362,6 +362,31 @@ def test_mcts_searches_a_task_aircrafts_tilt() -> None:
     assert {("tilt", True), ("tilt", False)} <= seen_kinds
 
 
+def test_mcts_searches_every_fighters_tilt_in_the_dogfight() -> None:
+    """§ CHANGEMENT D'ALTITUDE, § COMBAT AERIEN TOURNOYANT: in the dogfight, where the
+    fight is the whole game, the search tries every legal tilt and level change of a
+    fighter too, ``greedy``'s first (in the other modes a fighter's follow ``greedy``:
+    the test above)."""
+    from dogfight.ai.age_of_dogfights import greedy
+    from dogfight.ai.mcts import policy_for
+
+    match = Match.new(GAME, {"mode": "dogfight"}, 5)  # a level change to choose at last
+    pilot = make_pilot("greedy", 1)
+    seen_kinds: set[str] = set()
+    while match.pending and not {"tilt", "attitude"} <= seen_kinds:
+        seat = next(iter(match.pending))
+        seen = match.observe(seat)
+        kind = seen["prompt"]["kind"]
+        if kind in ("attitude", "tilt") and len(seen["legal"]) > 1:
+            macros, _ = policy_for(GAME).candidates(match.state, seat, seen["legal"],
+                                                    new_rng(1))
+            assert macros[0] == [greedy(seen)]
+            assert sorted(map(str, macros)) == sorted(str([d]) for d in seen["legal"])
+            seen_kinds.add(kind)
+        match.submit(seat, pilot.choose(GAME.id, seen))
+    assert {"tilt", "attitude"} <= seen_kinds
+
+
 def test_the_planner_flies_round_points_held_and_noses() -> None:
     """§ MOUVEMENT A L'HORIZONTAL: a move never passes a point held at its level and
     never ends just ahead of another aircraft. The planner's paths are the empty sky's

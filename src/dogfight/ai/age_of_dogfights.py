@@ -18,23 +18,23 @@ aircraft up (task aircraft first) at the middle level on the access point neares
 enemies. A path is planned once a move (a small cache of the pure planner, keyed by
 everything it reads); it never sees a secret: only ``observe``.
 
-``AgeOfDogfightsPolicy`` (the ``mcts`` search policy): at the first step of a move
-with a choice of steps the candidates are whole paths of the planner scoring near the
-best: the best through each legal next step, then the next best with ends (point,
-facing, steps) not yet tried, at most ``WIDTH``; the path chosen is flown to its end
+``AgeOfDogfightsPolicy`` (the ``mcts`` search policy): at the first step of a move with
+a choice of steps the candidates are whole paths of the planner scoring near the best:
+the best through each legal next step, then the next best with ends (point, facing,
+steps) not yet tried, at most ``WIDTH``; the path chosen is flown to its end
 (``mcts.Following``). The die and the shots are searched among the legal decisions for
-the aircraft ``greedy`` picks, and a task aircraft's level change and tilt among every
-legal one; the rest follows ``greedy``. The candidates are compared
-on common samples (``mcts.Pairing``: every candidate played out on the same dice), and
-a roll-out flies until the enemy has flown his whole turn after the seat's
-(``mcts.Halting``): the seat's fighters step by :func:`quick_step` (greedy's scoring of
-an end, applied to the whole path the rules give through each next step: no planning),
-the enemy's as ``greedy`` plans them (the opponent modelled as it plays), every other
-decision by ``greedy`` on the seat's own observation of the sampled state; leaves are
-scored by ``Game.evaluate`` (battle and task points, aircraft still flying), the
-task points carried (:func:`tasks_carried`), the general's way East
-(:func:`general_way`), the firing positions held, and who can reach one
-next move (:func:`reach_lead`: an estimate from the speed, the die and the agility).
+the aircraft ``greedy`` picks, and a task aircraft's level change and tilt (in the
+dogfight every aircraft's) among every legal one; the rest follows ``greedy``. The
+candidates are compared on common samples (``mcts.Pairing``: every candidate played out
+on the same dice), and a roll-out flies until the enemy has flown his whole turn after
+the seat's (``mcts.Halting``): the seat's fighters step by :func:`quick_step` (greedy's
+scoring of an end, applied to the whole path the rules give through each next step: no
+planning), the enemy's as ``greedy`` plans them (the opponent modelled as it plays),
+every other decision by ``greedy`` on the seat's own observation of the sampled state;
+leaves are scored by ``Game.evaluate`` (battle and task points, aircraft still flying),
+the task points carried (:func:`tasks_carried`), the general's way East
+(:func:`general_way`), the firing positions held, and who can reach one next move
+(:func:`reach_lead`: an estimate from the speed, the die and the agility).
 """
 
 from __future__ import annotations
@@ -100,10 +100,14 @@ SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 at its first step among the best paths; the rest follows ``greedy``)."""
 TASK_SEARCHED = ("attitude", "tilt")
 """The prompts whose every legal decision the search tries for a task aircraft, where
-``greedy``'s rule for fighters (toward the nearest enemy's level) does not fit: its tilt
-(the next move's climb or dive announced; a tilted target is out of the positions that
-need it level) and its level change (a choice only after a tilt: how far to climb or
-dive)."""
+``greedy``'s rule for fighters (toward the nearest enemy's level) does not fit, and for
+every aircraft in the modes of ``LEVELS_SEARCHED``: its tilt (the next move's climb or
+dive announced; a tilted target is out of the positions that need it level) and its
+level change (a choice only after a tilt: how far to climb or dive)."""
+LEVELS_SEARCHED = ("dogfight",)
+"""The modes where a fighter's tilt and level change are searched too: the dogfight,
+where the fight is the whole game; elsewhere a fighter's follow ``greedy`` (toward the
+nearest enemy's level)."""
 WIDTH = 6
 """Whole paths the search tries at a move's first step (distinct ends)."""
 
@@ -715,7 +719,8 @@ class AgeOfDogfightsPolicy:
         best = greedy(seen)
         if kind in TASK_SEARCHED and flight:
             flown = pieces(seen["view"]).get(flight["aircraft"])
-            searched = flown is not None and is_task(seen["view"]["mode"], flown)
+            mode = seen["view"]["mode"]
+            searched = flown is not None and (mode in LEVELS_SEARCHED or is_task(mode, flown))
         else:
             searched = kind in SEARCHED
         if searched and best is not None:
