@@ -154,6 +154,8 @@ def test_the_pieces_read_back_fly_the_types_the_panels_number() -> None:
         for number in range(0, 40):
             found = DATA.type_of(nation, number)
             assert table.get((nation, number)) == (found[0] if found else None)
+    assert all(DATA.type_of(nation, number) == (kind, DATA.aircraft[kind])
+               for (nation, number), kind in table.items())
 
 
 def test_greedy_is_a_function_of_the_observation() -> None:
