@@ -432,11 +432,11 @@ def tail_distance(end: Cell, facing: int, level: int, marks: Sequence[Mark]) -> 
     a level; infinite with no mark."""
     best = math.inf
     for point, way, height in marks:
-        if way is None:
-            far = _distance(end, point) + 0.5 * abs(level - height)
-        else:
+        far: float = _distance(end, point)
+        if way is not None:
             turns = (facing - way) % 6
-            far = _distance(end, point) + 0.7 * min(turns, 6 - turns) + 0.5 * abs(level - height)
+            far += 0.7 * min(turns, 6 - turns)
+        far += 0.5 * abs(level - height)
         if far < best:
             best = far
     return best
