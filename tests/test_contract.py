@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -143,3 +144,10 @@ def test_digest_is_sha256_of_canonical_state_and_differs_with_the_state() -> Non
     c = Match.new(DUEL, {}, 2)
     assert a.digest() == b.digest() != c.digest()
     assert len(a.digest()) == 64 and int(a.digest(), 16) >= 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_games_data_is_json(game_id: str) -> None:
+    """``Game.data`` (what the pages draw cards and stats from) is JSON as it stands:
+    no table keyed by what JSON cannot name (a tuple), no value it cannot write."""
+    assert json.loads(json.dumps(get_game(game_id).data(), allow_nan=False))

@@ -141,6 +141,18 @@ def test_regles_generales_three_nations_of_eighteen(data: AgeData) -> None:
     assert all(k.slow_descent for k in data.aircraft.values() if k.role == "bomber")
 
 
+def test_pions_a_panel_number_names_its_type(data: AgeData) -> None:
+    """§ PIONS et SUPPORTS: a nation's panel number names its type (the table made at
+    load answers as a scan of every type would, for every number and nation)."""
+    nations = {kind.nation for kind in data.aircraft.values()}
+    numbers = {n for kind in data.aircraft.values() for n in kind.numbers}
+    for nation in nations:
+        for number in range(0, max(numbers) + 2):
+            scan = next(((key, kind) for key, kind in data.aircraft.items()
+                         if kind.nation == nation and number in kind.numbers), None)
+            assert data.type_of(nation, number) == scan, (nation, number)
+
+
 def test_every_figure_has_a_source_and_derived_ones_are_named(data: AgeData) -> None:
     """Derived figures (the pictures are missing) are marked field by field."""
     for kind in data.aircraft.values():

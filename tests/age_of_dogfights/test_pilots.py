@@ -142,22 +142,6 @@ def test_greedy_takes_its_photos_home_on_the_long_sides() -> None:
     assert after.where == "left" and after.home
 
 
-def test_the_pieces_read_back_fly_the_types_the_panels_number() -> None:
-    """§ PIONS et SUPPORTS: each nation's pieces are numbered (fighters 1-12,
-    reconnaissance 13-15, bombers 16-18); the pilots' table of those numbers names the
-    type ``AgeData.type_of`` names, for every number of every nation, and nothing else."""
-    from dogfight.ai.age_of_dogfights import numbered
-
-    table = numbered()
-    nations = {kind.nation for kind in DATA.aircraft.values()}
-    for nation in nations:
-        for number in range(0, 40):
-            found = DATA.type_of(nation, number)
-            assert table.get((nation, number)) == (found[0] if found else None)
-    assert all(DATA.type_of(nation, number) == (kind, DATA.aircraft[kind])
-               for (nation, number), kind in table.items())
-
-
 def test_greedy_is_a_function_of_the_observation() -> None:
     match = Match.new(GAME, {}, 2)
     for _ in range(30):

@@ -48,7 +48,6 @@ from msgspec.structs import replace
 
 from dogfight.ai.base import EXPLORATION, GamePolicies
 from dogfight.core.contract import Decision, Game, Seat, observe
-from dogfight.core.data import per_data_dir
 from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement, reconnaissance
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
@@ -113,29 +112,18 @@ WIDTH = 6
 
 
 # -- the pieces, read back from the view ---------------------------------------------------------
-@per_data_dir
-def numbered() -> dict[tuple[str, int], str]:
-    """The type flown under each nation's panel number (``AgeData.type_of`` as a table:
-    the first type listed that holds the number)."""
-    out: dict[tuple[str, int], str] = {}
-    for key, kind in dataset().aircraft.items():
-        for number in kind.numbers:
-            out.setdefault((kind.nation, number), key)
-    return out
-
-
 def pieces(view: dict[str, Any]) -> dict[str, Aircraft]:
     """Every aircraft as the view shows it (panels and pieces are public)."""
     data = dataset()
-    kinds = numbered()
+    kinds = data.numbered
     grid = TriangleGrid(view["map"]["width"], view["map"]["height"])
     cells = {p["id"]: p for p in view["pieces"]}
     out = {}
     for ident, panel in view["aircraft"].items():
-        nation, _, number = ident.rpartition("-")
-        kind = kinds.get((nation, int(number)))
+        kind = kinds.get(ident)
         if kind is None:
             continue
+        nation, _, number = ident.rpartition("-")
         piece = cells.get(ident)
         point, facing = None, 0
         if piece is not None:

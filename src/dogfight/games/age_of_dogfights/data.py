@@ -257,6 +257,10 @@ class AgeData(msgspec.Struct, frozen=True):
     rules: Rules
     board: Board
     target_zone: TargetZone
+    numbered: dict[str, str]
+    """The type flown under each panel, by the aircraft's id ``nation-number`` (the
+    first type listed that holds the number): made once at load, read by
+    :meth:`type_of` and the pilots."""
 
     def result(self, column: Literal["A", "B"], total: int) -> Result:
         """The result table's entry for a modified sum (R1: below 3 a failure, above 12
@@ -270,10 +274,8 @@ class AgeData(msgspec.Struct, frozen=True):
 
     def type_of(self, nation: str, number: int) -> tuple[str, AircraftType] | None:
         """The aircraft type (id, type) of a nation's panel number, if there is one."""
-        for key, kind in self.aircraft.items():
-            if kind.nation == nation and number in kind.numbers:
-                return key, kind
-        return None
+        key = self.numbered.get(f"{nation}-{number}")
+        return None if key is None else (key, self.aircraft[key])
 
 
 _FIELDS = frozenset(AircraftType.__struct_fields__) - {"source", "derived"}
@@ -378,8 +380,12 @@ def load_data(directory: Path | None = None) -> AgeData:
         check_source(item.source, str(board_path), entry)
     if not board.board.min_pieces <= board.board.pieces <= board.board.max_pieces:
         raise DataError(str(board_path), "board.pieces", "between min_pieces and max_pieces")
+    numbered: dict[str, str] = {}
+    for key, kind in aircraft.items():
+        for number in kind.numbers:
+            numbered.setdefault(f"{kind.nation}-{number}", key)
     return AgeData(aircraft=aircraft, expansion=expansion, rules=rules, board=board.board,
-                   target_zone=board.target_zone)
+                   target_zone=board.target_zone, numbered=numbered)
 
 
 @per_data_dir
