@@ -8,7 +8,9 @@ Deterministic: no timing, no match statistics."""
 
 from __future__ import annotations
 
+import math
 from itertools import product
+from typing import Any
 
 import pytest
 from msgspec.structs import replace
@@ -166,3 +168,38 @@ def test_the_leaf_follows_the_general_east() -> None:
     policy = AgeOfDogfightsPolicy(GAME)
     assert policy.value(flying(options, enemy, east), "allies") > policy.value(west, "allies")
     assert policy.value(chased, "germany") > policy.value(west, "germany")
+
+
+def test_the_bombing_leaf_weighs_the_books_criteria() -> None:
+    """§ BOMBARDEMENT (zone bombing): the winner has more points of the main criterion,
+    which counts only the bombs dropped (5 each) and the enemy bombers destroyed (1 each);
+    the second criterion adds the other kills (1) and damage (0.5). The search's leaf
+    follows them: an enemy fighter shot down moves it less than an enemy bomber, and both
+    far less than a bomb dropped; with ``Game.evaluate``'s weights it is
+    ``Game.evaluate``; other modes' leaves are ``Game.evaluate``'s."""
+    from dogfight.ai import age_of_dogfights as pilots
+
+    options = AgeOptions(mode="bombing")
+    fighter = plane("france", 4, "spad-s13", "allies", from_offset(30, 1), 3, level=5)
+    bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(30, 7), 3, bombs=3)
+    scout = plane("germany", 4, "fokker-dr1", "germany", from_offset(20, 1), 3, level=1)
+    even = flying(options, fighter, bomber, scout)
+    fighter_down = flying(options, fighter, bomber, replace(scout, where="down"))
+    bomber_down = flying(options, fighter, replace(bomber, where="down"), scout)
+    bombed = flying(options, fighter, replace(bomber, bombs=2, drops=("A",)), scout)
+
+    def gain(state: AgeState, value: Any = pilots.criteria_value) -> float:
+        """The allies' gain in the lead before the ``tanh``."""
+        return math.atanh(value(state, "allies")) - math.atanh(value(even, "allies"))
+
+    assert 0 < gain(fighter_down) < gain(bomber_down)
+    assert gain(bombed) < 0 and -gain(bombed) > 2 * gain(bomber_down)
+    assert gain(fighter_down) < 0.5 * gain(fighter_down, GAME.evaluate)
+    assert gain(bombed) == pytest.approx(gain(bombed, GAME.evaluate))  # a bomb as before
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(pilots.CRITERIA, "bombing", (0.3, 0.6))
+        for state in (even, fighter_down, bomber_down, bombed):
+            for seat in ("allies", "germany"):
+                assert pilots.criteria_value(state, seat) == pytest.approx(
+                    GAME.evaluate(state, seat))
+    assert set(pilots.CRITERIA) == {"bombing"}

@@ -31,8 +31,9 @@ the seat's (``mcts.Halting``): the seat's fighters step by :func:`quick_step` (g
 scoring of an end, applied to the whole path the rules give through each next step: no
 planning), the enemy's as ``greedy`` plans them (the opponent modelled as it plays),
 every other decision by ``greedy`` on the seat's own observation of the sampled state;
-leaves are scored by ``Game.evaluate`` (battle and task points, aircraft still flying),
-the task points carried (:func:`tasks_carried`), the general's way East
+leaves are scored by ``Game.evaluate`` (battle and task points, aircraft still flying;
+in zone bombing the book's criteria weighed as they decide, :data:`CRITERIA`), the task
+points carried (:func:`tasks_carried`), the general's way East
 (:func:`general_way`), the firing positions held, and who can reach one next move
 (:func:`reach_lead`: an estimate from the speed, the die and the agility).
 """
@@ -52,6 +53,7 @@ from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement, reconnaissance
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
+from dogfight.games.age_of_dogfights.scoring import battle_points
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find
@@ -94,6 +96,13 @@ GENERAL = 1.5
 (Interceptez le général, where the general alone decides the game): its progress
 across the board, less its damage, less the Germans' reach of a shot on it
 (:func:`general_way`)."""
+CRITERIA = {"bombing": (0.3, 0.25)}
+"""The modes whose search leaf weighs the book's criteria as they decide the game: a
+point of the main criterion (zone bombing: 5 a bomb dropped, 1 an enemy bomber
+destroyed; BOMBARDEMENT) and a battle point (the second criterion's rest: 1 a kill, 0.5
+a damaged enemy) in the lead before the ``tanh``, where ``Game.evaluate`` weighs a
+battle point 0.6 and a task point 0.3 (a fighter shot down worth two fifths of a bomb:
+by the main criterion it is worth none)."""
 SEARCHED = ("throttle", "fire", "riposte", "long-burst")
 """The prompts whose every legal decision the search tries (a move's path is searched
 at its first step among the best paths; the rest follows ``greedy``)."""
@@ -794,6 +803,8 @@ class AgeOfDogfightsPolicy:
         base = self.game.evaluate(state, seat)
         if state.phase == "over":
             return base
+        if state.options.mode in CRITERIA:
+            base = criteria_value(state, seat)
         data = dataset()
         flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
         edge = 0
@@ -809,6 +820,21 @@ class AgeOfDogfightsPolicy:
 
 
 # -- the search's leaf: who can reach a firing position next move, the photos carried -------------
+def criteria_value(state: AgeState, seat: Seat) -> float:
+    """``Game.evaluate`` before the end with the mode's weights of :data:`CRITERIA`: the
+    lead in the main criterion's points and in battle points, and a little in undamaged
+    aircraft still in play, squashed (``tanh``)."""
+    main, second = CRITERIA[state.options.mode]
+    enemy = SEATS[1 - SEATS.index(seat)]
+    tasks = reconnaissance.task_points(state)
+    points = battle_points(state)
+    fit = sum((1 if a.seat == seat else -1) for a in state.aircraft
+              if a.where in ("zone", "access") and not a.damage)
+    return math.tanh(main * (tasks[seat] - tasks[enemy])
+                     + second * (points[seat] - points[enemy]) + 0.05 * fit)
+
+
+
 FAR = 14
 """The longest move the leaf's table of turns covers (speed 6, the die, diving, straight)."""
 
