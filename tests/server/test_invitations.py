@@ -53,8 +53,9 @@ def test_an_open_seat_is_unlisted_and_taken_only_with_its_invitation(
     assert len(invite) >= 32  # 192 random bits, URL-safe
     assert game["id"] not in open_ids(client)
     path = f"/api/matches/{game['id']}/join"
+    wrong = invite[:-1] + ("y" if invite.endswith("x") else "x")  # one letter off, never itself
     refused = [client.post(path, json={"seat": "central"}),
-               client.post(path, json={"seat": "central", "invite": invite[:-1] + "x"}),
+               client.post(path, json={"seat": "central", "invite": wrong}),
                client.post(path, json={"seat": "allies", "invite": invite}),
                client.post(path, json={"seat": "central",
                                        "invite": game["seats"]["allies"]["token"]})]
