@@ -795,16 +795,16 @@ class AgeOfDogfightsPolicy:
         return [decision], rng
 
     def value(self, state: Any, seat: Seat) -> float:
-        """``Game.evaluate`` (its lead raised by the task points carried,
-        :func:`tasks_carried`, and the general's way, :func:`general_way`),
+        """``Game.evaluate`` (in the modes of :data:`CRITERIA`, :func:`criteria_value`;
+        its lead raised by the task points carried, :func:`tasks_carried`, and the
+        general's way, :func:`general_way`),
         and before the end a tenth for each aircraft of the seat's in an offensive firing
         position on an enemy, less each enemy in one on its, and ``REACH`` for each that
         can reach one next move (:func:`reach_lead`)."""
-        base = self.game.evaluate(state, seat)
         if state.phase == "over":
-            return base
-        if state.options.mode in CRITERIA:
-            base = criteria_value(state, seat)
+            return self.game.evaluate(state, seat)
+        base = criteria_value(state, seat) if state.options.mode in CRITERIA \
+            else self.game.evaluate(state, seat)
         data = dataset()
         flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
         edge = 0
@@ -832,7 +832,6 @@ def criteria_value(state: AgeState, seat: Seat) -> float:
               if a.where in ("zone", "access") and not a.damage)
     return math.tanh(main * (tasks[seat] - tasks[enemy])
                      + second * (points[seat] - points[enemy]) + 0.05 * fit)
-
 
 
 FAR = 14
