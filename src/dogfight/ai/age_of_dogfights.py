@@ -53,7 +53,7 @@ from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement, reconnaissance
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
 from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
-from dogfight.games.age_of_dogfights.scoring import battle_points
+from dogfight.games.age_of_dogfights.game import leads
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find
@@ -821,17 +821,13 @@ class AgeOfDogfightsPolicy:
 
 # -- the search's leaf: who can reach a firing position next move, the photos carried -------------
 def criteria_value(state: AgeState, seat: Seat) -> float:
-    """``Game.evaluate`` before the end with the mode's weights of :data:`CRITERIA`: the
-    lead in the main criterion's points and in battle points, and a little in undamaged
-    aircraft still in play, squashed (``tanh``)."""
+    """``Game.evaluate`` before the end with the mode's weights of :data:`CRITERIA` on the
+    same :func:`~dogfight.games.age_of_dogfights.game.leads` (the main criterion's points,
+    the battle points, a little the undamaged aircraft still in play), squashed
+    (``tanh``)."""
     main, second = CRITERIA[state.options.mode]
-    enemy = SEATS[1 - SEATS.index(seat)]
-    tasks = reconnaissance.task_points(state)
-    points = battle_points(state)
-    fit = sum((1 if a.seat == seat else -1) for a in state.aircraft
-              if a.where in ("zone", "access") and not a.damage)
-    return math.tanh(main * (tasks[seat] - tasks[enemy])
-                     + second * (points[seat] - points[enemy]) + 0.05 * fit)
+    battle, task, fit = leads(state, seat)
+    return math.tanh(main * task + second * battle + 0.05 * fit)
 
 
 FAR = 14

@@ -461,15 +461,8 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         outcome = self.outcome(state)
         if outcome is not None:
             return 0.0 if outcome.winner is None else (1.0 if outcome.winner == seat else -1.0)
-        enemy = turn.other(seat)
-        points = self.points(state)
-        lead = points[seat] - points[enemy]
-        if reconnaissance.task_mode(state):
-            tasks = reconnaissance.task_points(state)
-            lead += 0.5 * (tasks[seat] - tasks[enemy])
-        fit = sum((1 if a.seat == seat else -1) for a in state.aircraft
-                  if a.where in ("zone", "access") and not a.damage)
-        return math.tanh(0.6 * lead + 0.05 * fit)
+        battle, task, fit = leads(state, seat)
+        return math.tanh(0.6 * (battle + 0.5 * task) + 0.05 * fit)
 
     def determinize(self, state: AgeState, seat: Seat, rng: Rng) -> AgeState:
         """The other player's slips not yet shown drawn anew (as many slips, each an ace
@@ -521,6 +514,21 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         if state.phase == "over" and state.prompts:
             problems.append("a decision asked after the end")
         return problems
+
+
+def leads(state: AgeState, seat: Seat) -> tuple[float, float, int]:
+    """The seat's lead before the end, the terms of a search leaf: in battle points
+    (R21), in the mode's task points (0 outside the task modes), and in undamaged
+    aircraft still in play."""
+    enemy = turn.other(seat)
+    points = scoring.battle_points(state)
+    task = 0.0
+    if reconnaissance.task_mode(state):
+        tasks = reconnaissance.task_points(state)
+        task = tasks[seat] - tasks[enemy]
+    fit = sum((1 if a.seat == seat else -1) for a in state.aircraft
+              if a.where in ("zone", "access") and not a.damage)
+    return points[seat] - points[enemy], task, fit
 
 
 GAME = AgeOfDogfightsGame()
