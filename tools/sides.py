@@ -7,11 +7,12 @@ The games are ``dogfight match``'s (``bench.match_game``: pilot A on the first s
 even games, on the second in odd ones; ``--clock cpu``); ``--side`` keeps only those in
 which A flies that side (the sides of a game differ: Les Ailes' SPAD XIII carries 52
 fuel, the Fokker D.VII 37; Age of Dogfights' general flies for the allies). A line a
-game: the side A flew, the winner, the reason, the scores, the turn, each seat's pilot
-and each piece's fate read from the final state (for the record after the game: no
-pilot sees it): Les Ailes' planes with their fate and fuel left; Age of Dogfights'
-aircraft with their role, where they ended, damage, photos, bombs and whether they got
-home. The last line tallies A's score by side. A figure, never a test.
+game: the game, the match's seed, the game's number, the side A flew, the winner, the
+reason, the scores, the turn, each seat's pilot and each piece's fate read from the
+final state (for the record after the game: no pilot sees it): Les Ailes' planes with
+their fate and fuel left; Age of Dogfights' aircraft with their role, where they ended,
+damage, photos, bombs and whether they got home. The last line tallies A's score by
+side. A figure, never a test.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def one_game(task: tuple[str, dict[str, Any], str, str, int, int]) -> dict[str, 
     outcome = match.outcome()
     sides = list(game.seats(match.state).values())  # A: the first seat in even games
     pieces = PIECES.get(game_id)
-    return {"i": i, "a_side": sides[i % 2],
+    return {"game": game_id, "seed": seed, "i": i, "a_side": sides[i % 2],
             "winner": outcome.winner if outcome else None,
             "reason": outcome.reason if outcome else None,
             "scores": dict(outcome.scores) if outcome else {},
