@@ -39,8 +39,10 @@ def test_the_record_tallies_each_run_and_the_whole(tmp_path: Path) -> None:
         {"pilot": "mcts:1s", "score_by_side": {}}]) + "\n")
     new = tmp_path / "run.jsonl"
     new.write_text(json.dumps(_row(0, "allies", None, seed=1801, game="age-of-dogfights")))
+    with pytest.raises(SystemExit, match="--game"):
+        sides_record.record("a note", [old])
     made = sides_record.record("a note", [old, new])
-    assert made["players"] == ["mcts:1s", "greedy"]
+    assert (made["game"], made["players"]) == ("age-of-dogfights", ["mcts:1s", "greedy"])
     assert [(c["seed"], c["wins"], c["losses"], c["draws"]) for c in made["chunks"]] == [
         (1800, 1, 1, 0), (1801, 0, 0, 1)]
     assert (made["games"], made["win_rate"], made["ci95"]) == (3, 0.5, list(wilson(1.5, 3)))
@@ -53,4 +55,4 @@ def test_a_run_without_a_seed_is_refused(tmp_path: Path) -> None:
     bare = tmp_path / "run.jsonl"
     bare.write_text(json.dumps(_row(0, "allies", "allies")) + "\n")
     with pytest.raises(SystemExit, match="no seed"):
-        sides_record.record("a note", [bare])
+        sides_record.record("a note", [bare], "age-of-dogfights")

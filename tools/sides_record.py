@@ -1,6 +1,6 @@
 """The record of ``tools/sides.py`` runs kept in ``docs/bench``: a row a game, compact.
 
-    python tools/sides_record.py NOTE OUT.json RUN-SEED.jsonl [RUN-SEED.jsonl ...]
+    python tools/sides_record.py NOTE OUT.json RUN-SEED.jsonl [...] [--game GAME]
     python tools/sides_record.py --tally RUN-SEED.jsonl [...]
 
 Each run file is one ``tools/sides.py`` run (its rows name its seed; in runs made before
@@ -10,7 +10,8 @@ and draws, its rate (a draw half) with its 95% interval (``bench.wilson``), the 
 game, each run's tally (a chunk) and a row a game: the side A flew, its score, the
 reason, the scores, the turn, and for each side the aircraft down, the bombs dropped and
 the photos brought home (Age of Dogfights' pieces; zero for other games). ``--tally``
-prints the wins, losses and draws only. A figure, never a test.
+prints the wins, losses and draws only. ``--game`` names the game of runs whose rows do
+not (made before they did). A figure, never a test.
 """
 
 from __future__ import annotations
@@ -75,12 +76,11 @@ def tally(scores: list[float]) -> dict[str, Any]:
             "win_rate": round(total / n, 4) if n else 0.0, "ci95": list(wilson(total, n))}
 
 
-def record(note: str, paths: list[Path]) -> dict[str, Any]:
-    """The record of the runs ``paths``."""
+def record(note: str, paths: list[Path], game: str | None = None) -> dict[str, Any]:
+    """The record of the runs ``paths``, of the game their rows name (else ``game``)."""
     rows: list[dict[str, Any]] = []
     chunks = []
     players: list[str] = []
-    game = None
     for path in paths:
         mine = games(path)
         seed = seed_of(path, mine)
@@ -91,17 +91,20 @@ def record(note: str, paths: list[Path]) -> dict[str, Any]:
             a, b = r["pilots"][r["a_side"]], next(
                 name for seat, name in r["pilots"].items() if seat != r["a_side"])
             players = players or [a.removesuffix(":cpu"), b.removesuffix(":cpu")]
-            game = game or r.get("game")
+            game = r.get("game", game)
             rows.append(compact(r, seed))
+    if game is None:
+        raise SystemExit("the runs' rows do not name their game: give it (--game)")
     whole = tally([r["score"] for r in rows])
     turns = round(sum(r["turn"] for r in rows) / len(rows), 2) if rows else 0.0
-    return {"note": note, "game": game or "age-of-dogfights", "players": players,
+    return {"note": note, "game": game, "players": players,
             "clock": "cpu", **whole, "average_turns": turns, "chunks": chunks, "rows": rows}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tally", action="store_true")
+    parser.add_argument("--game")
     parser.add_argument("args", nargs="+")
     args = parser.parse_args()
     if args.tally:
@@ -113,7 +116,7 @@ def main() -> None:
     if len(args.args) < 3:
         parser.error("NOTE OUT.json RUN-SEED.jsonl [...]")
     note, out, *runs = args.args
-    made = record(note, [Path(f) for f in runs])
+    made = record(note, [Path(f) for f in runs], args.game)
     Path(out).write_text(json.dumps(made, indent=1) + "\n")
     print(f"{made['wins']}-{made['losses']}-{made['draws']} over {made['games']}: "
           f"{made['win_rate']} {tuple(made['ci95'])}, {made['average_turns']} turns a game")
