@@ -6,7 +6,7 @@
 Each run file is one ``tools/sides.py`` run (its rows name its seed; in runs made before
 they did, the number ending the file's name: ``main-bombing-1800.jsonl``, seed 1800).
 The record holds the note (what was played, on which tree, when), pilot A's wins, losses
-and draws, its rate (a draw half) with its 95% interval (``bench.wilson``), the turns a
+and draws, its rate (a draw half) with its 95% interval (``bench.tally``), the turns a
 game, each run's tally (a chunk) and a row a game: the side A flew, its score, the
 reason, the scores, the turn, and for each side the aircraft down, the bombs dropped and
 the photos brought home (Age of Dogfights' pieces; zero for other games). ``--tally``
@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from dogfight.bench import wilson
+from dogfight import bench
 
 
 def seed_of(path: Path, rows: list[dict[str, Any]]) -> int:
@@ -68,12 +68,9 @@ def compact(row: dict[str, Any], seed: int) -> dict[str, Any]:
 
 
 def tally(scores: list[float]) -> dict[str, Any]:
-    """Wins, losses, draws and the rate (a draw half) with its 95% interval."""
-    n = len(scores)
-    wins, draws = scores.count(1.0), scores.count(0.5)
-    total = wins + draws / 2
-    return {"games": n, "wins": wins, "losses": n - wins - draws, "draws": draws,
-            "win_rate": round(total / n, 4) if n else 0.0, "ci95": list(wilson(total, n))}
+    """The games of A's ``scores`` (1 a win, 0.5 a draw) and ``bench.tally`` of them."""
+    return {"games": len(scores),
+            **bench.tally(scores.count(1.0), scores.count(0.5), len(scores))}
 
 
 def record(note: str, paths: list[Path], game: str | None = None) -> dict[str, Any]:

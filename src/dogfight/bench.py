@@ -153,6 +153,15 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
+def tally(wins: int, draws: int, games: int) -> dict[str, Any]:
+    """A pilot's wins, losses and draws over ``games``, its win rate (a draw half) and
+    the rate's 95% interval (:func:`wilson`)."""
+    score = wins + draws / 2
+    return {"wins": wins, "losses": games - wins - draws, "draws": draws,
+            "win_rate": round(score / games, 4) if games else 0.0,
+            "ci95": list(wilson(score, games))}
+
+
 def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
                jobs: int = 1, options: dict[str, Any] | None = None,
                progress: bool = False, clock: str = "wall") -> dict[str, Any]:
@@ -183,15 +192,8 @@ def play_match(game_id: str, players: Sequence[str], games: int, seed: int,
                 advance()
     elapsed = time.perf_counter() - start
     winners = [_winner(i, r) for i, r in enumerate(results)]
-    table = []
-    for index, name in enumerate(players):
-        wins = winners.count(index)
-        draws = winners.count(None)
-        losses = len(winners) - wins - draws
-        score = wins + draws / 2
-        table.append({"player": name, "wins": wins, "losses": losses, "draws": draws,
-                      "win_rate": round(score / games, 4) if games else 0.0,
-                      "ci95": list(wilson(score, games))})
+    table = [{"player": name, **tally(winners.count(index), winners.count(None), games)}
+             for index, name in enumerate(players)]
     decisions = sum(r["decisions"] for r in results)
     reasons: Counter[tuple[str | None, str | None]] = Counter(  # who won, and why
         (None if w is None else players[w], r["reason"])
