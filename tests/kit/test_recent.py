@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dogfight.kit.recent import Recent
+from dogfight.kit.recent import Last, Recent
 
 
 def test_a_value_is_made_once_for_equal_keys_and_anew_for_others() -> None:
@@ -33,3 +33,17 @@ def test_a_named_key_stands_for_parts_that_cannot_be_hashed() -> None:
     other = {"a": 2}
     assert recent.get((other,), lambda: other["a"], key=("table", id(other))) == 2
     assert recent.get((table,), lambda: 99, key=("table", id(table))) == 1
+
+
+def test_last_knows_its_inputs_by_identity_only() -> None:
+    made: list[int] = []
+    last: Last[int] = Last(2)
+    table, twin, third = {"a": 1}, {"a": 1}, {"a": 3}  # dicts: no hash; twin equals table
+
+    def get(d: dict[str, int]) -> int:
+        return last.get((d,), lambda: made.append(d["a"]) or d["a"])
+
+    assert get(table) == 1 and get(table) == 1
+    assert get(twin) == 1 and made == [1, 1]  # equal but another object: made anew
+    assert get(third) == 3 and get(table) == 1  # past the size: table dropped, made again
+    assert made == [1, 1, 3, 1]

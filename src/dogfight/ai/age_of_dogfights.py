@@ -41,8 +41,9 @@ points carried (:func:`tasks_carried`), the general's way East
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from msgspec.structs import replace
@@ -59,6 +60,7 @@ from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset, to_offset
 from dogfight.kit.grids.lattice import STEPS
+from dogfight.kit.recent import Last
 
 Key = tuple[int, int, int, int]
 """A pose at the end of a move: ``(q, r, facing, level)``."""
@@ -121,8 +123,18 @@ WIDTH = 6
 
 
 # -- the pieces, read back from the view ---------------------------------------------------------
-def pieces(view: dict[str, Any]) -> dict[str, Aircraft]:
-    """Every aircraft as the view shows it (panels and pieces are public)."""
+def pieces(view: dict[str, Any]) -> Mapping[str, Aircraft]:
+    """Every aircraft as the view shows it (panels and pieces are public; read-only). A
+    view shares its panels, its pieces and its map with the views before it while the
+    aircraft stay the same (a move's steps): those read last are read once."""
+    parts = (view["aircraft"], view["pieces"], view["map"])
+    return _READ.get(parts, lambda: MappingProxyType(_read_pieces(view)))
+
+
+_READ: Last[Mapping[str, Aircraft]] = Last(4)
+
+
+def _read_pieces(view: dict[str, Any]) -> dict[str, Aircraft]:
     data = dataset()
     kinds = data.numbered
     grid = TriangleGrid(view["map"]["width"], view["map"]["height"])
@@ -400,9 +412,9 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
                 score -= EDGE * (data.board.border - edge)
             poses[key] = score
         score += objective(points, off)
-        scored.append((round(score, 6), path))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    return tuple(scored)
+        scored.append((-round(score, 6), path))
+    scored.sort()  # best first, then by path
+    return tuple((-worth, path) for worth, path in scored)
 
 
 Mark = tuple[Cell, int | None, int]
@@ -584,7 +596,7 @@ def _bring(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision |
     return min(brings, key=rank)
 
 
-def _flying(view: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Aircraft],
+def _flying(view: dict[str, Any]) -> tuple[dict[str, Any], Mapping[str, Aircraft],
                                            Aircraft | None]:
     """The flight being flown (its ``flight`` record), every aircraft, and the one flying."""
     flight = view.get("flight") or {}
@@ -607,7 +619,7 @@ def _attitude(observation: dict[str, Any], legal: Sequence[Decision]) -> Decisio
                default=None)
 
 
-def _quarry(everyone: dict[str, Aircraft], me: Aircraft, mode: str) -> Aircraft | None:
+def _quarry(everyone: Mapping[str, Aircraft], me: Aircraft, mode: str) -> Aircraft | None:
     """The enemy to go for: the nearest task aircraft, else the nearest."""
     if me.point is None:
         return None
@@ -619,7 +631,7 @@ def _quarry(everyone: dict[str, Aircraft], me: Aircraft, mode: str) -> Aircraft 
                default=None)
 
 
-def _nearest_enemy_level(everyone: dict[str, Aircraft], me: Aircraft, mode: str) -> int:
+def _nearest_enemy_level(everyone: Mapping[str, Aircraft], me: Aircraft, mode: str) -> int:
     quarry = _quarry(everyone, me, mode)
     return me.level if quarry is None else quarry.level
 

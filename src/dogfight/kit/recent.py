@@ -51,3 +51,24 @@ class Recent(Generic[V]):
             self._kept[key] = value
         self._last = (parts, value)
         return value
+
+
+class Last(Generic[V]):
+    """The values of the ``size`` inputs asked last, known only by the identity of their
+    parts (objects that cannot be hashed, e.g. the read-only dicts a view shares with
+    the views before it); the parts are kept alive with their value, so an identity
+    is never taken for another object's."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: list[tuple[tuple[Any, ...], V]] = []
+
+    def get(self, parts: tuple[Any, ...], make: Callable[[], V]) -> V:
+        """The value for ``parts``, made by ``make()`` when not among the last asked."""
+        kept = self._kept
+        for seen, value in kept:
+            if len(seen) == len(parts) and all(map(operator.is_, seen, parts)):
+                return value
+        value = make()
+        self._kept = [(parts, value), *kept[:self.size - 1]]
+        return value

@@ -50,7 +50,7 @@ from dogfight.games.age_of_dogfights.state import (
     Phase,
     Pilot,
 )
-from dogfight.kit.grids import Cell, to_offset
+from dogfight.kit.grids import Cell
 from dogfight.kit.prompts import PromptedGame, top
 
 EVENT_TEXTS = {
@@ -345,16 +345,12 @@ class AgeOfDogfightsGame(PromptedGame[AgeState]):
         they are placed by agreement, those proposed so far (``zone_draft``)."""
         if not reconnaissance.task_mode(state):
             return {}
-        grid = zones.board(state)
         if state.phase == "targets":
             draft = zones.draft(state)
-            return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
-                           for letter, cells in reconnaissance.target_zones(
-                               self.dataset, grid, seat, state.options.sides,
-                               draft).items()} if draft else {} for seat in SEATS}
-        return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
-                       for letter, cells in reconnaissance.zones_of(state, grid, seat).items()}
-                for seat in SEATS}
+            if not draft:
+                return {seat: {} for seat in SEATS}
+            return board_view.zones_placed(state.options, draft, id(dataset()))
+        return board_view.zones_placed(state.options, state.targets, id(dataset()))
 
     def points(self, state: AgeState) -> dict[str, float]:
         """Battle points (COMBAT AERIEN TOURNOYANT; R21)."""

@@ -20,8 +20,9 @@ from dogfight.games.age_of_dogfights import altitude, movement
 from dogfight.games.age_of_dogfights.data import dataset
 from dogfight.games.age_of_dogfights.fire import Option, shots_at
 from dogfight.games.age_of_dogfights.pilots import seen_pilot
+from dogfight.games.age_of_dogfights.reconnaissance import target_zones
 from dogfight.games.age_of_dogfights.scoring import points_of
-from dogfight.games.age_of_dogfights.state import AgeOptions, AgeState, Aircraft, Flight
+from dogfight.games.age_of_dogfights.state import SEATS, AgeOptions, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.zones import grid_of
 from dogfight.games.age_of_dogfights.zones import others as zones_others
 from dogfight.kit.grids import Cell, to_offset
@@ -52,6 +53,21 @@ def setting(options: AgeOptions, wind: str | None, data_key: int) -> dict[str, A
         },
         "rules": msgspec.to_builtins(rules),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def zones_placed(options: AgeOptions, targets: tuple[tuple[int, int], ...],
+                 data_key: int) -> dict[str, dict[str, list[list[int]]]]:
+    """Each player's target zones once placed (the points he photographs or bombs, as
+    [column, row]): the agreed ``targets``, or the given ones. What the options and the
+    set-up lay on the table, shared by every view after it (read-only; ``data_key`` as
+    in :func:`setting`)."""
+    data = dataset()
+    grid = grid_of(data, options.pieces)
+    return {seat: {letter: sorted(list(to_offset(c)) for c in cells)
+                   for letter, cells in target_zones(data, grid, seat, options.sides,
+                                                     targets).items()}
+            for seat in SEATS}
 
 
 @functools.lru_cache(maxsize=4096)
