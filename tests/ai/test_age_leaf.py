@@ -17,9 +17,11 @@ from msgspec.structs import replace
 
 from dogfight.ai.age_of_dogfights import (
     AgeOfDogfightsPolicy,
+    carriers_exposed,
     general_way,
     reach,
     reach_lead,
+    reach_table,
     tasks_carried,
     turns_table,
 )
@@ -143,6 +145,31 @@ def test_the_leaf_counts_the_bombs_not_yet_dropped() -> None:
     assert tasks_carried(at(20, where="down"), "germany") == 0.0
     policy = AgeOfDogfightsPolicy(GAME)
     assert policy.value(at(10), "germany") > policy.value(at(30), "germany")
+
+
+def test_the_leaf_weighs_the_bomb_carriers_in_the_enemys_reach() -> None:
+    """§ BOMBARDEMENT (zone bombing; bombers move first, then the fighters): a bomber a
+    fighter behind can reach next move stands to lose its bombs' worth times that reach,
+    counted whole for the enemy's carriers and half for the seat's own (they move
+    first); out of reach, or in another mode, nothing; the leaf prefers its fighter
+    behind the enemy's bomber to one turned away."""
+    options = AgeOptions(mode="bombing")
+    fighter = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(13, 7), 0, bombs=2)
+    behind = flying(options, fighter, bomber)
+    table = reach_table(behind)
+    threat = table[fighter.id, bomber.id]
+    assert threat >= 0.5
+    exposed = carriers_exposed(behind, "allies", table)
+    assert 5.0 * threat <= exposed <= 10.0 * threat
+    assert carriers_exposed(behind, "germany", table) == pytest.approx(-0.5 * exposed)
+    away = flying(options, replace(fighter, facing=3), bomber)
+    assert carriers_exposed(away, "allies", reach_table(away)) == 0.0
+    other = flying(AgeOptions(mode="breakthrough"), fighter, bomber)
+    assert carriers_exposed(other, "allies", reach_table(other)) == 0.0
+    policy = AgeOfDogfightsPolicy(GAME)
+    assert policy.value(behind, "allies") > policy.value(away, "allies")
+    assert policy.value(behind, "germany") < policy.value(away, "germany")
 
 
 def test_the_leaf_follows_the_general_east() -> None:

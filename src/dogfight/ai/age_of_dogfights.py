@@ -93,6 +93,12 @@ HELD = 0.15
 point carried (a photo taken, not yet home; a bomb carrier breaking through; a bomb not
 yet dropped): half what it is worth scored (0.3), from a half far from its exit side or
 target to a whole there (:func:`tasks_carried`)."""
+EXPOSED = 0.5
+"""Zone bombing: the share of a bomb carrier's carried worth (as ``HELD`` weighs it) a
+search leaf takes off for the enemy fighters that can reach an offensive firing position
+on it next move, times the share of the die's faces that can (:func:`carriers_exposed`):
+greedy's fighters go for the nearest task aircraft, so a carrier in their reach is
+the one they shoot at."""
 GENERAL = 1.5
 """A search leaf's worth, in the lead before its ``tanh``, of the general's way East
 (Interceptez le général, where the general alone decides the game): its progress
@@ -808,7 +814,8 @@ class AgeOfDogfightsPolicy:
 
     def value(self, state: Any, seat: Seat) -> float:
         """``Game.evaluate`` (in the modes of :data:`CRITERIA`, :func:`criteria_value`;
-        its lead raised by the task points carried, :func:`tasks_carried`, and the
+        its lead raised by the task points carried, :func:`tasks_carried`, less what the
+        carriers in the enemy's reach stand to lose, :func:`carriers_exposed`, and the
         general's way, :func:`general_way`),
         and before the end a tenth for each aircraft of the seat's in an offensive firing
         position on an enemy, less each enemy in one on its, and ``REACH`` for each that
@@ -825,10 +832,13 @@ class AgeOfDogfightsPolicy:
                 if a.seat != b.seat and any(data.rules.positions[p].offensive
                                             for p in positions_between(data, a, b)):
                     edge += 1 if a.seat == seat else -1
-        carried = HELD * tasks_carried(state, seat) + GENERAL * general_way(state, seat)
+        reaches = reach_table(state)
+        carried = HELD * (tasks_carried(state, seat) + EXPOSED * carriers_exposed(
+            state, seat, reaches)) + GENERAL * general_way(state, seat)
         if carried:
             base = math.tanh(math.atanh(max(-0.999999, min(0.999999, base))) + carried)
-        return max(-1.0, min(1.0, base + POSITION * edge + REACH * reach_lead(state, seat)))
+        return max(-1.0, min(1.0, base + POSITION * edge
+                             + REACH * reach_lead(state, seat, reaches)))
 
 
 # -- the search's leaf: who can reach a firing position next move, the photos carried -------------
@@ -920,14 +930,26 @@ def reach(data: AgeData, shooter: Aircraft, target: Aircraft) -> float:
     return best
 
 
-def reach_lead(state: AgeState, seat: Seat) -> float:
+Reaches = dict[tuple[str, str], float]
+""":func:`reach` of every aircraft in the zone on every enemy there, by their ids."""
+
+
+def reach_table(state: AgeState) -> Reaches:
+    """Every aircraft's :func:`reach` on every enemy, both in the zone."""
+    data = dataset()
+    flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
+    return {(a.id, b.id): reach(data, a, b) for a in flying for b in flying
+            if b.seat != a.seat}
+
+
+def reach_lead(state: AgeState, seat: Seat, table: Reaches | None = None) -> float:
     """The seat's aircraft that can reach an offensive firing position on an enemy next
     move (each its best :func:`reach`), less half the enemy's on the seat's."""
-    data = dataset()
+    reaches = reach_table(state) if table is None else table
     flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
     lead = 0.0
     for a in flying:
-        best = max((reach(data, a, b) for b in flying if b.seat != a.seat), default=0.0)
+        best = max((reaches[a.id, b.id] for b in flying if b.seat != a.seat), default=0.0)
         lead += best if a.seat == seat else -0.5 * best
     return lead
 
@@ -996,6 +1018,32 @@ def bombs_near(grid: TriangleGrid, zones: dict[str, frozenset[Cell]],
     here = Cell(*carrier.point)
     nearest = min((_distance(here, c) for cells in zones.values() for c in cells), default=0)
     return max(0.0, 1.0 - nearest / _side_depth(grid, "west"))
+
+
+def carriers_exposed(state: AgeState, seat: Seat, table: Reaches) -> float:
+    """Zone bombing: what the bomb carriers in the zone stand to lose to the enemy's
+    fighters next move, + for the seat when the enemy's do: each carrier's bombs worth as
+    :func:`tasks_carried` weighs them (5 a bomb, half carried, the next from half to
+    whole near a target zone) times the enemy's best :func:`reach` on it; the seat's
+    own count half (its bombers move before the enemy's fighters; BOMBARDEMENT: bombers
+    first); 0 in the other modes."""
+    if state.options.mode != "bombing":
+        return 0.0
+    bomb = dataset().rules.scoring.bomb
+    grid = board(state)
+    flying = [a for a in state.aircraft if a.where == "zone" and a.point is not None]
+    lead = 0.0
+    for side in SEATS:
+        carriers = [a for a in flying if a.seat == side and a.bombs > 0]
+        if not carriers:
+            continue
+        targets = reconnaissance.zones_of(state, grid, side)
+        for a in carriers:
+            threat = max((table[e.id, a.id] for e in flying if e.seat != side), default=0.0)
+            if threat:
+                worth = bomb * (0.5 * a.bombs + 0.5 * bombs_near(grid, targets, a))
+                lead += worth * threat * (-0.5 if side == seat else 1.0)
+    return lead
 
 
 def general_way(state: AgeState, seat: Seat) -> float:
