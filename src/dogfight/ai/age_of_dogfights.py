@@ -33,7 +33,8 @@ planning), the enemy's as ``greedy`` plans them (the opponent modelled as it pla
 every other decision by ``greedy`` on the seat's own observation of the sampled state;
 leaves are scored by ``Game.evaluate`` (battle and task points, aircraft still flying;
 in zone bombing the book's criteria weighed as they decide, :data:`CRITERIA`), the task
-points carried (:func:`tasks_carried`), the general's way East
+points carried (:func:`tasks_carried`; in zone bombing less what the carriers in the
+enemy fighters' reach stand to lose, :func:`carriers_exposed`), the general's way East
 (:func:`general_way`), the firing positions held, and who can reach one next move
 (:func:`reach_lead`: an estimate from the speed, the die and the agility).
 """
@@ -981,8 +982,8 @@ def tasks_carried(state: AgeState, seat: Seat) -> float:
             if a.where in ("down", "left"):
                 continue
             if mode in ("bombing", "combined") and a.bombs > 0:
-                lead += (scoring.bomb * (0.5 * a.bombs + 0.5 * bombs_near(grid, targets, a))
-                         * (1 if side == seat else -1))
+                lead += bombs_carried(scoring.bomb, grid, targets, a) * (
+                    1 if side == seat else -1)
             if mode == "bombing":
                 continue
             if mode == "breakthrough":
@@ -1020,13 +1021,21 @@ def bombs_near(grid: TriangleGrid, zones: dict[str, frozenset[Cell]],
     return max(0.0, 1.0 - nearest / _side_depth(grid, "west"))
 
 
+def bombs_carried(bomb: float, grid: TriangleGrid, zones: dict[str, frozenset[Cell]],
+                  carrier: Aircraft) -> float:
+    """A carrier's bombs not yet dropped, as the leaf counts them: each for half its
+    worth (``bomb``), the next one from half to whole as it nears one of its seat's
+    target ``zones`` (:func:`bombs_near`)."""
+    return bomb * (0.5 * carrier.bombs + 0.5 * bombs_near(grid, zones, carrier))
+
+
 def carriers_exposed(state: AgeState, seat: Seat, table: Reaches) -> float:
     """Zone bombing: what the bomb carriers in the zone stand to lose to the enemy's
     fighters next move, + for the seat when the enemy's do: each carrier's bombs worth as
     :func:`tasks_carried` weighs them (5 a bomb, half carried, the next from half to
-    whole near a target zone) times the enemy's best :func:`reach` on it; the seat's
-    own count half (its bombers move before the enemy's fighters; BOMBARDEMENT: bombers
-    first); 0 in the other modes."""
+    whole near a target zone: :func:`bombs_carried`) times the enemy's best
+    :func:`reach` on it; the seat's own count half (its bombers move before the enemy's
+    fighters; BOMBARDEMENT: bombers first); 0 in the other modes."""
     if state.options.mode != "bombing":
         return 0.0
     bomb = dataset().rules.scoring.bomb
@@ -1041,8 +1050,8 @@ def carriers_exposed(state: AgeState, seat: Seat, table: Reaches) -> float:
         for a in carriers:
             threat = max((table[e.id, a.id] for e in flying if e.seat != side), default=0.0)
             if threat:
-                worth = bomb * (0.5 * a.bombs + 0.5 * bombs_near(grid, targets, a))
-                lead += worth * threat * (-0.5 if side == seat else 1.0)
+                lead += bombs_carried(bomb, grid, targets, a) * threat * (
+                    -0.5 if side == seat else 1.0)
     return lead
 
 
