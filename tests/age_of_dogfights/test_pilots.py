@@ -373,6 +373,39 @@ def test_mcts_searches_every_fighters_tilt_in_the_dogfight() -> None:
     assert {"tilt", "attitude"} <= seen_kinds
 
 
+def test_mcts_brings_its_bombers_in_high_in_the_zone_bombing() -> None:
+    """§ MISE EN PLACE, § UN TOUR (a stand of the player's choice), § BOMBARDEMENT: in the
+    zone bombing the search brings a bomber in at ``CARRIER_LEVEL`` (4) where ``greedy``
+    brings it at the middle level (3), at greedy's point; its fighters, and every
+    aircraft of the other modes, come in as ``greedy`` brings them."""
+    from dogfight.ai.age_of_dogfights import CARRIER_LEVEL, carrier_bring, pieces
+    from dogfight.ai.mcts import policy_for
+
+    for mode in ("bombing", "breakthrough", "combined"):
+        match = Match.new(GAME, {"mode": mode}, 3)
+        pilot = make_pilot("greedy", 1)
+        roles: set[str] = set()
+        while match.pending and match.state.turn < 2:
+            seat = next(iter(match.pending))
+            seen = match.observe(seat)
+            if seen["prompt"]["kind"] == "access":
+                best = greedy(seen)
+                assert best is not None and "point" in best
+                macros, _ = policy_for(GAME).candidates(match.state, seat, seen["legal"],
+                                                        new_rng(1))
+                role = pieces(seen["view"])[str(best["aircraft"])].kind
+                bomber = DATA.aircraft[role].role == "bomber"
+                roles.add("bomber" if bomber else "fighter")
+                assert best["level"] == 3
+                if mode == "bombing" and bomber:
+                    assert macros == [[{**best, "level": 4}]] and CARRIER_LEVEL == 4
+                else:
+                    assert macros == [[best]]
+                    assert carrier_bring(seen, best) == best
+            match.submit(seat, pilot.choose(GAME.id, seen))
+        assert roles == {"bomber", "fighter"}, mode
+
+
 def test_the_planner_flies_round_points_held_and_noses() -> None:
     """§ MOUVEMENT A L'HORIZONTAL: a move never passes a point held at its level and
     never ends just ahead of another aircraft. The planner's paths are the empty sky's
