@@ -5,8 +5,8 @@ search does (``carrier_bring``: the zone bombing's bombers at ``CARRIER_LEVEL``)
 
 Game ``i`` has seed ``S + i``; the changed seat is the first in even games, the second in
 odd ones; ``--plain`` leaves it greedy (the same games' baseline). Prints that seat's
-wins, losses and draws, its rate (a draw half) and each side's bombs dropped a game. A
-figure, never a test.
+wins, losses and draws, its rate (a draw half) with its 95% interval (``bench.tally``)
+and each side's bombs dropped a game. A figure, never a test.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import argparse
 from collections import Counter
 
 from dogfight.ai.age_of_dogfights import carrier_bring, greedy
+from dogfight.bench import tally as rate_of
 from dogfight.core import Match
 from dogfight.games.age_of_dogfights.game import GAME
 
@@ -37,7 +38,7 @@ def main() -> None:
                     continue
                 seen = match.observe(seat)
                 decision = greedy(seen) or seen["legal"][0]
-                if seat == changed and not args.plain and seen["prompt"]["kind"] == "access":
+                if seat == changed and not args.plain:
                     decision = carrier_bring(seen, decision)
                 match.submit(seat, decision)
         outcome = match.outcome()
@@ -45,9 +46,10 @@ def main() -> None:
         tally["draws" if winner is None else "wins" if winner == changed else "losses"] += 1
         for a in match.state.aircraft:
             drops["changed" if a.seat == changed else "greedy"] += len(a.drops)
-    rate = (tally["wins"] + 0.5 * tally["draws"]) / args.games
+    rate = rate_of(tally["wins"], tally["draws"], args.games)
     print(f"{'greedy' if args.plain else 'carrier_bring'} {args.mode} seeds {args.seed}+"
-          f"{args.games}: {tally['wins']}-{tally['losses']}-{tally['draws']}, rate {rate:.3f};"
+          f"{args.games}: {rate['wins']}-{rate['losses']}-{rate['draws']}, rate "
+          f"{rate['win_rate']:.3f} {tuple(rate['ci95'])};"
           f" bombs a game: that seat {drops['changed'] / args.games:.2f}, greedy "
           f"{drops['greedy'] / args.games:.2f}")
 

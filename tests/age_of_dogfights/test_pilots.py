@@ -378,7 +378,7 @@ def test_mcts_brings_its_bombers_in_high_in_the_zone_bombing() -> None:
     zone bombing the search brings a bomber in at ``CARRIER_LEVEL`` (4) where ``greedy``
     brings it at the middle level (3), at greedy's point; its fighters, and every
     aircraft of the other modes, come in as ``greedy`` brings them."""
-    from dogfight.ai.age_of_dogfights import CARRIER_LEVEL, carrier_bring, pieces
+    from dogfight.ai.age_of_dogfights import CARRIER_LEVEL, carrier_bring, pieces, role
     from dogfight.ai.mcts import policy_for
 
     for mode in ("bombing", "breakthrough", "combined"):
@@ -393,8 +393,7 @@ def test_mcts_brings_its_bombers_in_high_in_the_zone_bombing() -> None:
                 assert best is not None and "point" in best
                 macros, _ = policy_for(GAME).candidates(match.state, seat, seen["legal"],
                                                         new_rng(1))
-                role = pieces(seen["view"])[str(best["aircraft"])].kind
-                bomber = DATA.aircraft[role].role == "bomber"
+                bomber = role(pieces(seen["view"])[str(best["aircraft"])]) == "bomber"
                 roles.add("bomber" if bomber else "fighter")
                 assert best["level"] == 3
                 if mode == "bombing" and bomber:

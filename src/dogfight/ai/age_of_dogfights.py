@@ -610,11 +610,12 @@ def _bring(observation: dict[str, Any], legal: Sequence[Decision]) -> Decision |
 
 
 def carrier_bring(observation: dict[str, Any], decision: Decision) -> Decision:
-    """The search's bring: ``greedy``'s, but a bomb carrier of the zone bombing at
-    ``CARRIER_LEVEL`` when it may enter there (MISE EN PLACE, UN TOUR: a stand of the
-    player's choice)."""
+    """The search's ``decision`` (``greedy``'s) where the prompt is a bring: a bomb carrier
+    of the zone bombing at ``CARRIER_LEVEL`` when it may enter there (MISE EN PLACE, UN
+    TOUR: a stand of the player's choice); any other decision as it is."""
     view = observation["view"]
-    if view["mode"] != "bombing" or "point" not in decision:
+    if view["mode"] != "bombing" or "point" not in decision or \
+            (observation.get("prompt") or {}).get("kind") != "access":
         return decision
     me = pieces(view).get(str(decision["aircraft"]))
     if me is None or not is_task("bombing", me):
@@ -753,7 +754,7 @@ class AgeOfDogfightsPolicy:
                    for path in self.moves(ranked, me, done, nexts)]
             return out or [[legal[0]]], rng
         best = greedy(seen)
-        if kind == "access" and best is not None:
+        if best is not None:
             best = carrier_bring(seen, best)
         if kind in TASK_SEARCHED and flight:
             flown = pieces(seen["view"]).get(flight["aircraft"])
@@ -830,8 +831,7 @@ class AgeOfDogfightsPolicy:
                 return [{"step": step}], rng
         seen = observe(self.game, state, seat)
         found = greedy(seen)
-        if found is not None and seat == self.searching and frame is not None \
-                and frame.kind == "access":
+        if found is not None and seat == self.searching:
             found = carrier_bring(seen, found)
         legal = seen.get("legal") or []
         if found is not None and found in legal:
