@@ -419,7 +419,7 @@ def test_the_planner_flies_round_points_held_and_noses() -> None:
     grid = zones.board(flying(AgeOptions(), me))
     width, height = grid.width or 0, grid.height or 0
     sky = {p for p, *_ in sky_paths(me, 3, 0, "", width, height, "dogfight", None, None,
-                                    False)}
+                                    False).paths}
 
     def points(path: str) -> set[Cell]:
         return {c for c, _ in movement.fly(Cell(*me.point or (0, 0)), me.facing, path)}

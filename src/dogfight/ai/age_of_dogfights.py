@@ -45,7 +45,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from msgspec.structs import replace
 
@@ -275,31 +275,45 @@ def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
 # -- paths on paper ------------------------------------------------------------------------------
 Path = tuple[str, tuple[Cell, ...], bool, Key]
 """A whole path: ``(path, points flown, left the board, the pose at its end)``."""
-Flown = tuple[tuple[str, tuple[Cell, ...], bool, Key, tuple[tuple[int, int, int], ...]], ...]
-"""Whole paths (:data:`Path`), each with its points flown at their levels."""
+
+
+class Sky(NamedTuple):
+    """The whole paths of an empty sky (:func:`sky_paths`), and for :func:`paths` to take
+    out those another aircraft bars: the paths through each point at a level, and those
+    on the board ending at each (their places in ``paths``)."""
+
+    paths: tuple[Path, ...]
+    through: Mapping[tuple[int, int, int], tuple[int, ...]]
+    ends: Mapping[tuple[int, int, int], tuple[int, ...]]
 
 
 def paths(grid: TriangleGrid, me: Aircraft, die: int, change: int, prefix: str,
           others: Sequence[Aircraft], *, mode: str, wind: int | None, home: str | None,
-          entering: bool) -> list[Path]:
+          entering: bool) -> Sequence[Path]:
     """Every whole path beginning with ``prefix`` that the movement rules allow as far
     as a paper plan can tell (:data:`Path`): those of an empty sky (:func:`sky_paths`)
     but for a path through a point held at its level by another aircraft, or ending
     just ahead of one."""
-    held = {(o.point[0], o.point[1], o.level) for o in others if o.point is not None}
-    ahead = {(a[0].q, a[0].r, a[1]) for a in (movement.ahead_of(o) for o in others) if a}
-    return [(path, points, off, end) for path, points, off, end, flown in
-            sky_paths(me, die, change, prefix, grid.width or 0, grid.height or 0, mode,
-                      wind, home, entering)
-            if held.isdisjoint(flown) and (off or flown[-1] not in ahead)]
+    sky = sky_paths(me, die, change, prefix, grid.width or 0, grid.height or 0, mode, wind,
+                    home, entering)
+    barred: set[int] = set()
+    for o in others:
+        if o.point is not None:
+            barred.update(sky.through.get((o.point[0], o.point[1], o.level), ()))
+        nose = movement.ahead_of(o)
+        if nose:
+            barred.update(sky.ends.get((nose[0].q, nose[0].r, nose[1]), ()))
+    if not barred:
+        return sky.paths
+    return [path for i, path in enumerate(sky.paths) if i not in barred]
 
 
 @lru_cache(maxsize=128)
 def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, height: int,
-              mode: str, wind: int | None, home: str | None, entering: bool) -> Flown:
+              mode: str, wind: int | None, home: str | None, entering: bool) -> Sky:
     """:func:`paths` with no other aircraft about (a pure function of its arguments:
-    cached, for a move planned again as the others move), each with its points at
-    their levels."""
+    cached, for a move planned again as the others move), with the points each flies
+    through at their levels (:class:`Sky`)."""
     data = dataset()
     grid = TriangleGrid(width, height)
     kind = data.aircraft[me.kind]
@@ -358,7 +372,16 @@ def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, heig
                    (*flown, (nq, nr, level)), (*facings, heading))
 
     search("", start[0], start[1], me.facing, 0, (), (), ())
-    return tuple(out)
+    through: dict[tuple[int, int, int], list[int]] = {}
+    ends: dict[tuple[int, int, int], list[int]] = {}
+    for i, (_, _, off, _, flown) in enumerate(out):
+        for point in set(flown):
+            through.setdefault(point, []).append(i)
+        if not off:
+            ends.setdefault(flown[-1], []).append(i)
+    return Sky(tuple(path[:4] for path in out),
+               MappingProxyType({k: tuple(v) for k, v in through.items()}),
+               MappingProxyType({k: tuple(v) for k, v in ends.items()}))
 
 
 # -- the plan of a move --------------------------------------------------------------------------
@@ -410,9 +433,13 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
     objective = _objective(data, grid, mode, me, task, zones_done, dict(targets), sides)
     scored = []
     poses: dict[Key, float] = {}  # the score of an end pose, whatever the path
+    ranks: dict[Key, float] = {}  # a fighter's paths (no objective): the rank of an end pose
     for path, points, off, key in found:
         if off:
             score = 0.0 if home is not None and task else -30.0
+        elif key in ranks:
+            scored.append((ranks[key], path))
+            continue
         elif key in poses:
             score = poses[key]
         else:
@@ -424,10 +451,12 @@ def plan(me: Aircraft, everyone: tuple[Aircraft, ...], die: int, change: int, pr
             if edge < data.board.border:
                 score -= EDGE * (data.board.border - edge)
             poses[key] = score
-        score += objective(points, off)
-        scored.append((-round(score, 6), path))
+        rank = -round(score + objective(points, off), 6)
+        if not task and not off:
+            ranks[key] = rank
+        scored.append((rank, path))
     scored.sort()  # best first, then by path
-    return tuple((-worth, path) for worth, path in scored)
+    return tuple([(-rank, path) for rank, path in scored])
 
 
 Mark = tuple[Cell, int | None, int]
@@ -547,7 +576,8 @@ def open_paths(view: dict[str, Any], flight: dict[str, Any]) -> Iterator[tuple[f
                                for z in a.photos}))
     args = (me, ordered, int(flight["die"]), int(flight["change"]))
     rest = (view["map"]["width"], view["map"]["height"], view.get("wind"), view["mode"],
-            done_zones, targets_in(view, me.seat), view["map"].get("sides", "short"))
+            done_zones, targets_in(view, me.seat) if is_task(view["mode"], me) else (),
+            view["map"].get("sides", "short"))
     done = flight["path"]
     on = False
     for item in plan(*args, "", *rest):
