@@ -73,6 +73,44 @@ def test_mcts_decides_from_its_view_and_samples_only() -> None:
     assert decisions[0] in WOW.legal(match.state, "allies")
 
 
+def test_mcts_pauses_the_garbage_collector_for_its_search_only(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search runs with Python's cyclic collector paused (a speed choice,
+    ``mcts.collector_paused``) and leaves it running as it found it, on an error too;
+    a collector already paused by someone else stays paused."""
+    import gc
+
+    from dogfight.ai import mcts
+    from dogfight.play import searcher
+
+    seen: list[bool] = []
+
+    class Watching(mcts.UniformPolicy):
+        def value(self, state: Any, seat: str) -> float:
+            seen.append(gc.isenabled())
+            return super().value(state, seat)
+
+    match = Match.new(WOW, {"scenario": "duel"}, 3)
+    pilot = make_pilot("mcts:6", 5)
+    watching = Watching(WOW)
+    monkeypatch.setattr(mcts, "policy_for", lambda game: watching)
+    assert gc.isenabled()
+    pilot.choose(WOW.id, observe(WOW, match.state, "allies"),
+                 search=searcher(WOW, match.state, "allies"))
+    assert seen and not any(seen) and gc.isenabled()
+    with pytest.raises(RuntimeError), mcts.collector_paused():
+        assert not gc.isenabled()
+        raise RuntimeError("a search that fails")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with mcts.collector_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_mcts_plays_whole_games() -> None:
     result = play_match("test-duel", ["mcts:40", "random"], 6, seed=2)
     assert sum(result["results"][0][k] for k in ("wins", "losses", "draws")) == 6
