@@ -132,8 +132,9 @@ def policy_for(game: Game[Any]) -> Policy:
 def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused for one search. A search makes short-lived
     tuples by the hundred thousand while the planners' caches hold many more, and each
-    collection of the oldest generation walks them all: paused, a game of ``mcts:8``
-    takes some 15% less CPU (``docs/performance.md``). A search leaves a few hundred
+    collection of the oldest generation walks them all (with the collector off for a
+    whole Age of Dogfights game of ``mcts:8``, 15% less CPU; paused in the searches
+    only, less: ``docs/performance.md``). A search leaves a few hundred
     objects in cycles, collected once the collector runs again. The collector is the
     process's: with searches in several threads, it runs again when each search that
     found it running ends."""
