@@ -451,3 +451,27 @@ def test_the_planner_flies_round_points_held_and_noses() -> None:
     assert movement.ahead_of(nose) == (target, 3)
     assert shy == {p for p in sky if end(p) != target
                    and Cell(target.q - dq, target.r - dr) not in points(p)}
+
+
+def test_the_planner_s_sky_leaves_nothing_for_the_cyclic_collector() -> None:
+    """The empty sky's paths are found by a recursive helper that holds no cycle: made
+    anew (the cache aside), they leave nothing for the collector to walk again."""
+    import gc
+
+    from dogfight.ai.age_of_dogfights import sky_paths
+
+    me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    grid = zones.board(flying(AgeOptions(), me))
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        for die in range(-1, 3):
+            sky = sky_paths.__wrapped__(me, die, 0, "", grid.width or 0, grid.height or 0,
+                                        "dogfight", None, None, False)
+            assert sky.paths
+            del sky
+        assert gc.collect() == 0
+    finally:
+        if running:
+            gc.enable()

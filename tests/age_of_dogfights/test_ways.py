@@ -5,6 +5,7 @@ inputs asked again, on immutable values only."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import msgspec
@@ -76,6 +77,32 @@ def test_mouvement_a_l_horizontal_another_die_another_search() -> None:
     other = msgspec.structs.replace(flight, die=flight.die + 1)
     assert ways.ways_for(state, other) is not kept
     assert ways.ways_for(state, flight) is kept
+
+
+def test_a_search_dropped_leaves_nothing_for_the_cyclic_collector() -> None:
+    """A move's search, once dropped from the cache, is freed at once with all it found
+    (its recursive helpers hold no cycle): the searches see hundreds of moves a second,
+    and what waits for the collector is walked again by it."""
+    states = [s for s in _random_states({"rules": {"wind": "roll"}}, range(1))
+              if s.prompts[-1].kind == "steer" and s.flight is not None]
+    assert len(states) > 20
+    running = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        for state in states:
+            flight = state.flight
+            assert flight is not None
+            data, grid, kind, aircraft, move, flags = movement.context(state, flight, "")
+            search = ways.Ways(data, grid, kind, aircraft, flight.die, move,
+                               zones.others(state, aircraft.id), **flags)
+            search.completions(flight.path, ("F", "L", "R"))
+            search.finished(flight.path)
+            del search
+        assert gc.collect() == 0
+    finally:
+        if running:
+            gc.enable()
 
 
 def test_the_view_s_panels_the_same_kept_or_made_anew() -> None:

@@ -42,7 +42,7 @@ enemy fighters' reach stand to lose, :func:`carriers_exposed`), the general's wa
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -347,7 +347,10 @@ def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, heig
         out.append((path, points, False, (q, r, facing, level), flown))
 
     def search(path: str, q: int, r: int, facing: int, turns: int, points: tuple[Cell, ...],
-               flown: tuple[tuple[int, int, int], ...], facings: tuple[int, ...]) -> None:
+               flown: tuple[tuple[int, int, int], ...], facings: tuple[int, ...],
+               again: Callable[..., None]) -> None:
+        # (``again`` is ``search`` itself: a closure holding itself, a cycle, would keep
+        # ``out`` for the cyclic collector)
         n = len(path)
         if n > len(prefix) or (n == len(prefix) and n):
             if not (0 <= r < height and 0 <= q + r // 2 < width):
@@ -368,10 +371,10 @@ def sky_paths(me: Aircraft, die: int, change: int, prefix: str, width: int, heig
             heading = (facing + movement.SIDES[letter]) % 6
             dq, dr = STEPS[heading]
             nq, nr = q + dq, r + dr
-            search(path + letter, nq, nr, heading, turns + turning, (*points, Cell(nq, nr)),
-                   (*flown, (nq, nr, level)), (*facings, heading))
+            again(path + letter, nq, nr, heading, turns + turning, (*points, Cell(nq, nr)),
+                  (*flown, (nq, nr, level)), (*facings, heading), again)
 
-    search("", start[0], start[1], me.facing, 0, (), (), ())
+    search("", start[0], start[1], me.facing, 0, (), (), (), search)
     through: dict[tuple[int, int, int], list[int]] = {}
     ends: dict[tuple[int, int, int], list[int]] = {}
     for i, (_, _, off, _, flown) in enumerate(out):

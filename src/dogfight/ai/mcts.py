@@ -134,8 +134,10 @@ def collector_paused() -> Iterator[None]:
     tuples by the hundred thousand while the planners' caches hold many more, and each
     collection of the oldest generation walks them all (with the collector off for a
     whole Age of Dogfights game of ``mcts:8``, 15% less CPU; paused in the searches
-    only, less: ``docs/performance.md``). A search leaves a few hundred
-    objects in cycles, collected once the collector runs again. The collector is the
+    only, less: ``docs/performance.md``). The first collection after a search walks
+    what the search left in the caches, and frees what it left in cycles: few (a
+    recursive helper of a planner is handed itself rather than closing over itself, a
+    cycle that kept the helper's findings). The collector is the
     process's: with searches in several threads, it runs again when each search that
     found it running ends."""
     running = gc.isenabled()

@@ -11,7 +11,7 @@ each path tried, the first whole legal path through it. The rules of a path are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from msgspec.structs import replace
 
@@ -124,7 +124,10 @@ class Ways:
         w, h = width or 0, height or 0
 
         def search(path: str, q: int, r: int, facing: int, turns: int, straight_only: bool,
-                   facings: tuple[int, ...]) -> str | None:
+                   facings: tuple[int, ...], again: Callable[..., str | None]) -> str | None:
+            # (``again`` is ``search`` itself: a closure that held itself would be a
+            # cycle, and a ``Ways`` dropped from the cache would wait for the cyclic
+            # collector with all it found)
             found = memo.get(path, "")  # every argument but ``path`` follows from it
             if found != "":  # ("": not searched yet; never a path found)
                 return found
@@ -146,9 +149,10 @@ class Ways:
                     nq, nr = q + dq, r + dr
                     if (nq, nr, level) in held:
                         continue
-                    found = search(path + letter, nq, nr, heading, turns + turning,
-                                   straight_only and not turning,
-                                   (*facings, heading) if wind is not None else facings)
+                    found = again(path + letter, nq, nr, heading, turns + turning,
+                                  straight_only and not turning,
+                                  (*facings, heading) if wind is not None else facings,
+                                  again)
                     if found is not None:
                         break
             memo[path] = found
@@ -158,17 +162,23 @@ class Ways:
             "": (start.q, start.r, aircraft.facing, (), False)}
 
         def tip(taken: str) -> tuple[int, int, int, tuple[int, ...], bool]:
-            # :func:`fly` of the steps taken, one step on from the steps before: the
-            # point, the facing, the facings flown and whether a point held was met
-            if taken in tips:
-                return tips[taken]
-            q, r, facing, facings, hit = tip(taken[:-1])
-            n = len(taken) - 1
-            facing = (facing + SIDES[taken[-1]]) % 6
-            q, r = q + steps[facing][0], r + steps[facing][1]
-            hit = hit or (n <= last and (q, r, levels[n]) in held)
-            found = tips[taken] = (q, r, facing, (*facings, facing), hit)
-            return found
+            # :func:`fly` of the steps taken, a step at a time on from the longest
+            # beginning flown before: the point, the facing, the facings flown and
+            # whether a point held was met
+            found = tips.get(taken)
+            if found is not None:
+                return found
+            known = len(taken) - 1
+            while taken[:known] not in tips:
+                known -= 1
+            q, r, facing, facings, hit = tips[taken[:known]]
+            for n in range(known, len(taken)):
+                facing = (facing + SIDES[taken[n]]) % 6
+                q, r = q + steps[facing][0], r + steps[facing][1]
+                hit = hit or (n <= last and (q, r, levels[n]) in held)
+                facings = (*facings, facing)
+                tips[taken[:n + 1]] = (q, r, facing, facings, hit)
+            return tips[taken]
 
         def completions(taken: str, suffixes: Sequence[str]) -> list[str | None]:
             if refused:
@@ -181,7 +191,7 @@ class Ways:
                 if hit or len(path) > longest or turns > most_turns:
                     out.append(None)
                     continue
-                out.append(search(path, q, r, facing, turns, not turns, facings))
+                out.append(search(path, q, r, facing, turns, not turns, facings, search))
             return out
 
         def finished(path: str) -> tuple[bool, int]:
