@@ -6,6 +6,9 @@ Deterministic: no timing, no match statistics."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
 from msgspec.structs import replace
 
 from dogfight.ai import make_pilot
@@ -475,3 +478,50 @@ def test_the_planner_s_sky_leaves_nothing_for_the_cyclic_collector() -> None:
     finally:
         if running:
             gc.enable()
+
+
+@pytest.mark.parametrize("kind", ["sopwith-camel", "airco-dh2", "bristol-f2",
+                                  "handley-page-o400"])
+@pytest.mark.parametrize("bursts", [(4, 4, 4), (0, 4, 4)])
+def test_the_planner_s_firing_poses_are_the_firing_positions_read_backwards(
+        kind: str, bursts: tuple[int, int, int]) -> None:
+    """book: 003_24ea110dc1b5a4d6.txt § POSITION DES MITRAILLEUSES ET DIRECTION DE TIR:
+    the poses the planner aims for (kept for a type and its guns, moved to where the
+    aircraft stands) are exactly those where the rules' positions (``fire.positions_
+    between``) find a gun still firing: from which a shooter flying level may fire at
+    the target (level or tilted), and where a target flying level is exposed to it."""
+    from dogfight.ai.age_of_dogfights import armed, exposed_poses, firing_poses
+    from dogfight.games.age_of_dogfights.fire import positions_between
+
+    data = GAME.dataset
+    positions = data.rules.positions
+    shooter = plane("britain", 2, kind, "allies", Cell(0, 0), 0, bursts=bursts)
+    spec = data.aircraft[kind]
+
+    def fires(a: Aircraft, b: Aircraft) -> bool:
+        return any(armed(spec, a, g) for key in positions_between(data, a, b)
+                   for g in positions[key].guns)
+
+    def around(centre: Aircraft) -> Iterator[Aircraft]:
+        q0, r0 = centre.point or (0, 0)
+        for q in range(q0 - 4, q0 + 5):
+            for r in range(r0 - 4, r0 + 5):
+                for f in range(6):
+                    for level in range(1, 6):
+                        yield replace(shooter, point=(q, r), facing=f, level=level)
+
+    found = 0
+    for facing in range(6):
+        for tilt in ("level", "up"):
+            target = plane("germany", 5, "fokker-dr1", "germany", Cell(10, 8), facing,
+                           tilt=tilt)
+            held = {(a.point or (0, 0)) + (a.facing, a.level) for a in around(target)
+                    if fires(a, target)}
+            assert set(firing_poses(data, shooter, target, offensive=False)) == held
+            found += len(held)
+        gunner = replace(shooter, point=(10, 8), facing=facing)
+        exposed = {(b.point or (0, 0)) + (b.facing, b.level) for b in around(gunner)
+                   if fires(gunner, replace(b, kind="fokker-dr1"))}
+        assert set(exposed_poses(data, gunner)) == exposed
+        found += len(exposed)
+    assert bool(found) == any(armed(spec, shooter, g) for g in ("fixed", "nose", "tail"))

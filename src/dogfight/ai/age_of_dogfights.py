@@ -54,14 +54,14 @@ from dogfight.core.contract import Decision, Game, Seat, observe
 from dogfight.core.rng import Rng, choice
 from dogfight.games.age_of_dogfights import altitude, movement, reconnaissance
 from dogfight.games.age_of_dogfights.data import CURSOR, SLOT, AgeData, AircraftType, dataset
-from dogfight.games.age_of_dogfights.fire import guns_of, positions_between
+from dogfight.games.age_of_dogfights.fire import GROUPS, guns_of, positions_between
 from dogfight.games.age_of_dogfights.game import leads
 from dogfight.games.age_of_dogfights.state import SEATS, AgeState, Aircraft, Flight
 from dogfight.games.age_of_dogfights.weather import FACING
 from dogfight.games.age_of_dogfights.zones import board, find
 from dogfight.kit.grids import Cell, TriangleGrid, from_offset, to_offset
 from dogfight.kit.grids.lattice import STEPS
-from dogfight.kit.recent import Last
+from dogfight.kit.recent import Last, Recent
 
 Key = tuple[int, int, int, int]
 """A pose at the end of a move: ``(q, r, facing, level)``."""
@@ -214,60 +214,96 @@ def armed(kind: AircraftType, aircraft: Aircraft, group: str) -> bool:
 
 
 # -- where a shooter must stand ------------------------------------------------------------------
+Offsets = dict[Key, float]
+"""Poses with their worth, relative to an aircraft at ``(0, 0)`` and level 0."""
+
+
 def firing_poses(data: AgeData, shooter: Aircraft, target: Aircraft, *,
                  offensive: bool) -> dict[Key, float]:
     """The poses (point, facing, level, the shooter ending level) from which ``shooter``
     may fire at ``target`` where it stands, each with its worth (column A, more guns):
-    ``fire.geometry_holds`` read backwards."""
-    kind = data.aircraft[shooter.kind]
-    out: dict[Key, float] = {}
+    ``fire.geometry_holds`` read backwards (:func:`_firing_offsets`, moved to the
+    target)."""
     if target.point is None:
-        return out
-    tq, tr = target.point
+        return {}
+    kind = data.aircraft[shooter.kind]
+    usable = tuple(g for g in GROUPS if armed(kind, shooter, g))
+    parts = ("fire", data, shooter.kind, usable, target.facing, target.tilt, offensive)
+    offsets = _OFFSETS.get(parts, lambda: _firing_offsets(
+        data, kind, usable, target.facing, target.tilt, offensive),
+        ("fire", id(data), *parts[2:]))
+    return _moved(offsets, target)
+
+
+def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
+    """The poses of a target ``shooter`` may fire at (defensively: every position):
+    :func:`_exposed_offsets`, moved to the shooter."""
+    if shooter.point is None:
+        return {}
+    kind = data.aircraft[shooter.kind]
+    usable = tuple(g for g in GROUPS if armed(kind, shooter, g))
+    parts = ("exposed", data, shooter.kind, usable, shooter.facing)
+    offsets = _OFFSETS.get(parts, lambda: _exposed_offsets(data, kind, usable, shooter.facing),
+                           ("exposed", id(data), *parts[2:]))
+    return _moved(offsets, shooter)
+
+
+_OFFSETS: Recent[Offsets] = Recent(1024)
+"""The poses relative to an aircraft, for each type, guns still firing and attitude: a
+pure function of them (the data kept for the life of the process), the same wherever
+the aircraft stands."""
+
+
+def _moved(offsets: Offsets, aircraft: Aircraft) -> dict[Key, float]:
+    q, r = aircraft.point or (0, 0)
+    level = aircraft.level
+    return {(q + dq, r + dr, f, level + dl): worth
+            for (dq, dr, f, dl), worth in offsets.items()}
+
+
+def _firing_offsets(data: AgeData, kind: AircraftType, usable: tuple[str, ...],
+                    facing: int, tilt: str, offensive: bool) -> Offsets:
+    """:func:`firing_poses` at a target at ``(0, 0)``, level 0, facing ``facing``."""
+    out: Offsets = {}
     for p in data.rules.positions.values():
         if offensive and (not p.offensive or kind.role == "bomber"):
             continue
-        if p.target == "level" and target.tilt != "level":
+        if p.target == "level" and tilt != "level":
             continue
-        groups = [g for g in p.guns if armed(kind, shooter, g)]
+        groups = [g for g in p.guns if g in usable]
         if not groups:
             continue
         worth = (1.5 if offensive and p.column == "A" else 1.0) + 0.25 * max(
             guns_of(kind, g) for g in groups)
         levels = [d for d in p.levels if p.shooter != "toward" or d == 0]
         for f in range(6):
-            if (target.facing - f) % 6 not in p.heading:
+            if (facing - f) % 6 not in p.heading:
                 continue
             for t in p.target_at:
                 dq, dr = STEPS[(f + t) % 6]
-                q, r = tq - p.distance * dq, tr - p.distance * dr
                 for d in levels:
-                    key = (q, r, f, target.level - d)
+                    key = (-p.distance * dq, -p.distance * dr, f, -d)
                     out[key] = max(out.get(key, 0.0), worth)
     return out
 
 
-def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
-    """The poses of a target ``shooter`` may fire at (defensively: every position)."""
-    kind = data.aircraft[shooter.kind]
-    out: dict[Key, float] = {}
-    if shooter.point is None:
-        return out
-    sq, sr = shooter.point
+def _exposed_offsets(data: AgeData, kind: AircraftType, usable: tuple[str, ...],
+                     facing: int) -> Offsets:
+    """:func:`exposed_poses` of a shooter at ``(0, 0)``, level 0, facing ``facing``."""
+    out: Offsets = {}
     for p in data.rules.positions.values():
-        groups = [g for g in p.guns if armed(kind, shooter, g)]
+        groups = [g for g in p.guns if g in usable]
         if not groups:
             continue
         worth = 1.0 + 0.25 * max(guns_of(kind, g) for g in groups)
         for t in p.target_at:
-            dq, dr = STEPS[(shooter.facing + t) % 6]
-            q, r = sq + p.distance * dq, sr + p.distance * dr
+            dq, dr = STEPS[(facing + t) % 6]
             for h in p.heading:
-                f = (shooter.facing + h) % 6
+                f = (facing + h) % 6
                 for d in p.levels:
                     if p.shooter == "toward" and d != 0:
                         continue
-                    key = (q, r, f, shooter.level + d)
+                    key = (p.distance * dq, p.distance * dr, f, d)
                     out[key] = out.get(key, 0.0) + worth
     return out
 
