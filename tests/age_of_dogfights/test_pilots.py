@@ -462,12 +462,11 @@ def test_the_planner_s_sky_leaves_nothing_for_the_cyclic_collector() -> None:
     import gc
 
     from dogfight.ai.age_of_dogfights import sky_paths
+    from dogfight.ai.mcts import collector_paused
 
     me = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
     grid = zones.board(flying(AgeOptions(), me))
-    running = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         gc.collect()
         for die in range(-1, 3):
             sky = sky_paths.__wrapped__(me, die, 0, "", grid.width or 0, grid.height or 0,
@@ -475,9 +474,6 @@ def test_the_planner_s_sky_leaves_nothing_for_the_cyclic_collector() -> None:
             assert sky.paths
             del sky
         assert gc.collect() == 0
-    finally:
-        if running:
-            gc.enable()
 
 
 @pytest.mark.parametrize("kind", ["sopwith-camel", "airco-dh2", "bristol-f2",

@@ -11,6 +11,7 @@ from typing import Any
 import msgspec
 import pytest
 
+from dogfight.ai.mcts import collector_paused
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
 from dogfight.core.rng import choice, new_rng
@@ -86,9 +87,7 @@ def test_a_search_dropped_leaves_nothing_for_the_cyclic_collector() -> None:
     states = [s for s in _random_states({"rules": {"wind": "roll"}}, range(1))
               if s.prompts[-1].kind == "steer" and s.flight is not None]
     assert len(states) > 20
-    running = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         gc.collect()
         for state in states:
             flight = state.flight
@@ -100,9 +99,6 @@ def test_a_search_dropped_leaves_nothing_for_the_cyclic_collector() -> None:
             search.finished(flight.path)
             del search
         assert gc.collect() == 0
-    finally:
-        if running:
-            gc.enable()
 
 
 def test_the_view_s_panels_the_same_kept_or_made_anew() -> None:

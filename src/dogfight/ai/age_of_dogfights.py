@@ -228,10 +228,9 @@ def firing_poses(data: AgeData, shooter: Aircraft, target: Aircraft, *,
         return {}
     kind = data.aircraft[shooter.kind]
     usable = tuple(g for g in GROUPS if armed(kind, shooter, g))
-    parts = ("fire", data, shooter.kind, usable, target.facing, target.tilt, offensive)
-    offsets = _OFFSETS.get(parts, lambda: _firing_offsets(
-        data, kind, usable, target.facing, target.tilt, offensive),
-        ("fire", id(data), *parts[2:]))
+    offsets = _OFFSETS.get(
+        ("fire", id(data), shooter.kind, usable, target.facing, target.tilt, offensive),
+        lambda: _firing_offsets(data, kind, usable, target.facing, target.tilt, offensive))
     return _moved(offsets, target)
 
 
@@ -242,9 +241,8 @@ def exposed_poses(data: AgeData, shooter: Aircraft) -> dict[Key, float]:
         return {}
     kind = data.aircraft[shooter.kind]
     usable = tuple(g for g in GROUPS if armed(kind, shooter, g))
-    parts = ("exposed", data, shooter.kind, usable, shooter.facing)
-    offsets = _OFFSETS.get(parts, lambda: _exposed_offsets(data, kind, usable, shooter.facing),
-                           ("exposed", id(data), *parts[2:]))
+    offsets = _OFFSETS.get(("exposed", id(data), shooter.kind, usable, shooter.facing),
+                           lambda: _exposed_offsets(data, kind, usable, shooter.facing))
     return _moved(offsets, shooter)
 
 
