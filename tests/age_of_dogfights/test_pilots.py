@@ -286,24 +286,6 @@ def test_mcts_roll_outs_fly_the_enemy_reply() -> None:
     assert policy.halted(mine_done, reply_done, seat)  # in the enemy's turn: its end
 
 
-def test_mcts_roll_outs_in_zone_bombing_end_with_the_turn() -> None:
-    """§ UN TOUR and § BOMBARDEMENT, the search's horizon in zone bombing: a roll-out from
-    the active player's move ends with his turn (the enemy's reply is left to the leaf's
-    reach of the carriers), from a decision in the enemy's turn at its end as elsewhere."""
-    match, seat = _first_step(3)
-    policy = AgeOfDogfightsPolicy(GAME)
-    start = replace(match.state, options=replace(match.state.options, mode="bombing"))
-    enemy = turn.other(seat)
-    assert start.active == seat and not policy.halted(start, start, seat)
-    mine_done = replace(start, active=enemy,
-                        turn=start.turn + (enemy == start.options.first))
-    assert policy.halted(start, mine_done, seat)
-    reply_done = replace(mine_done, active=seat,
-                         turn=mine_done.turn + (seat == start.options.first))
-    assert not policy.halted(mine_done, mine_done, seat)
-    assert policy.halted(mine_done, reply_done, seat)
-
-
 def test_mcts_roll_outs_fly_the_enemy_as_greedy_plans() -> None:
     """§ MOUVEMENT A L'HORIZONTAL, the search's roll-outs: the enemy's fighter steps as
     ``greedy`` plans its move (the opponent modelled as it plays); the searching seat's

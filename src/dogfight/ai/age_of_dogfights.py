@@ -27,11 +27,10 @@ the aircraft ``greedy`` picks, and a task aircraft's level change and tilt (in t
 dogfight every aircraft's) among every legal one; the rest follows ``greedy``. The
 candidates are compared on common samples (``mcts.Pairing``: every candidate played out
 on the same dice), and a roll-out flies until the enemy has flown his whole turn after
-the seat's (``mcts.Halting``; in zone bombing only to the end of the seat's): the
-seat's fighters step by :func:`quick_step` (greedy's scoring of an end, applied to the
-whole path the rules give through each next step: no planning), the enemy's as
-``greedy`` plans them (the opponent modelled as it plays), every other decision by
-``greedy`` on the seat's own observation of the sampled state;
+the seat's (``mcts.Halting``): the seat's fighters step by :func:`quick_step` (greedy's
+scoring of an end, applied to the whole path the rules give through each next step: no
+planning), the enemy's as ``greedy`` plans them (the opponent modelled as it plays),
+every other decision by ``greedy`` on the seat's own observation of the sampled state;
 leaves are scored by ``Game.evaluate`` (battle and task points, aircraft still flying;
 in zone bombing the book's criteria weighed as they decide, :data:`CRITERIA`), the task
 points carried (:func:`tasks_carried`; in zone bombing less what the carriers in the
@@ -799,13 +798,6 @@ class AgeOfDogfightsPolicy:
     """At most this many paths searched at a move's first step."""
     follow = True
     paired = True
-    short: tuple[str, ...] = ("bombing",)
-    """The modes whose roll-outs end with the turn under way (no reply of the enemy's
-    flown: the leaf weighs his reach, :func:`carriers_exposed` and :func:`reach_lead`).
-    Zone bombing: a bombing game's roll-out flies every bomber and fighter of both
-    sides, and a reply flown left a searched decision about 24 iterations at ``mcts:1s``
-    (4 to 5 rounds of its candidates); ended with the turn, 67 (15 rounds; seed 7, the
-    first 40 searched decisions)."""
     planned_enemy = True
     """The enemy's moves in roll-outs planned as ``greedy`` plans them (the opponent
     modelled as it plays), not by :func:`quick_step` (the seat's own)."""
@@ -882,15 +874,13 @@ class AgeOfDogfightsPolicy:
 
     def halted(self, start: AgeState, state: AgeState, seat: Seat) -> bool:
         """A roll-out ends once the enemy has flown a whole turn after the seat's (its
-        reply), or at the end of the enemy's turn under way (``mcts.Halting``); in the
-        modes of ``short`` at the end of the turn under way, whoever's it is."""
+        reply), or at the end of the enemy's turn under way (``mcts.Halting``)."""
         first = start.options.first
 
         def ply(s: AgeState) -> int:
             return 2 * s.turn + (s.active != first)
 
-        reply = start.active == seat and start.options.mode not in self.short
-        return ply(state) >= ply(start) + (2 if reply else 1)
+        return ply(state) >= ply(start) + (2 if start.active == seat else 1)
 
     def reshape(self, state: Any, seat: Seat, rng: Rng) -> tuple[Any, Rng]:
         return state, rng
