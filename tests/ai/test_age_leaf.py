@@ -2,8 +2,8 @@
 who can reach a firing position next move (book: 003_24ea110dc1b5a4d6.txt § MOUVEMENT A
 L'HORIZONTAL, § CHANGEMENT DE DIRECTION, § TIR FIXE EXACTEMENT PAR DERRIERE), the task
 points carried (the photos, § RECONNAISSANCE; the bomb carriers breaking through and the
-bombs not yet dropped, § BOMBARDEMENT) and the general's way East (§ Scénario
-"Interceptez le général").
+bombs not yet dropped, § BOMBARDEMENT), the zone bombing's leaf fitted on its terms
+(§ BOMBARDEMENT) and the general's way East (§ Scénario "Interceptez le général").
 Deterministic: no timing, no match statistics."""
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ import pytest
 from msgspec.structs import replace
 
 from dogfight.ai.age_of_dogfights import (
+    FITTED,
+    TERMS,
     AgeOfDogfightsPolicy,
-    carriers_exposed,
+    bombing_terms,
     general_way,
     reach,
     reach_lead,
@@ -147,31 +149,6 @@ def test_the_leaf_counts_the_bombs_not_yet_dropped() -> None:
     assert policy.value(at(10), "germany") > policy.value(at(30), "germany")
 
 
-def test_the_leaf_weighs_the_bomb_carriers_in_the_enemys_reach() -> None:
-    """§ BOMBARDEMENT (zone bombing; bombers move first, then the fighters): a bomber a
-    fighter behind can reach next move stands to lose its bombs' worth times that reach,
-    counted whole for the enemy's carriers and half for the seat's own (they move
-    first); out of reach, or in another mode, nothing; the leaf prefers its fighter
-    behind the enemy's bomber to one turned away."""
-    options = AgeOptions(mode="bombing")
-    fighter = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
-    bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(13, 7), 0, bombs=2)
-    behind = flying(options, fighter, bomber)
-    table = reach_table(behind)
-    threat = table[fighter.id, bomber.id]
-    assert threat >= 0.5
-    exposed = carriers_exposed(behind, "allies", table)
-    assert 5.0 * threat <= exposed <= 10.0 * threat
-    assert carriers_exposed(behind, "germany", table) == pytest.approx(-0.5 * exposed)
-    away = flying(options, replace(fighter, facing=3), bomber)
-    assert carriers_exposed(away, "allies", reach_table(away)) == 0.0
-    other = flying(AgeOptions(mode="breakthrough"), fighter, bomber)
-    assert carriers_exposed(other, "allies", reach_table(other)) == 0.0
-    policy = AgeOfDogfightsPolicy(GAME)
-    assert policy.value(behind, "allies") > policy.value(away, "allies")
-    assert policy.value(behind, "germany") < policy.value(away, "germany")
-
-
 def test_the_leaf_follows_the_general_east() -> None:
     """§ Scénario "Interceptez le général": the general (the Salmson 2 no. 13) wins the
     game for the allies by leaving to the East. The leaf's way is his progress East, less
@@ -197,36 +174,59 @@ def test_the_leaf_follows_the_general_east() -> None:
     assert policy.value(chased, "germany") > policy.value(west, "germany")
 
 
-def test_the_bombing_leaf_weighs_the_books_criteria() -> None:
+def test_the_zone_bombing_leaf_reads_the_books_criteria() -> None:
     """§ BOMBARDEMENT (zone bombing): the winner has more points of the main criterion,
-    which counts only the bombs dropped (5 each) and the enemy bombers destroyed (1 each);
-    the second criterion adds the other kills (1) and damage (0.5). The search's leaf
-    follows them: an enemy fighter shot down moves it less than an enemy bomber, and both
-    far less than a bomb dropped; with ``Game.evaluate``'s weights it is
-    ``Game.evaluate``; other modes' leaves are ``Game.evaluate``'s."""
-    from dogfight.ai import age_of_dogfights as pilots
-
+    5 a bomb dropped and 1 an enemy bomber destroyed; the second criterion adds the other
+    kills. The fitted leaf, mid-game (turn 10): an enemy bomber shot down with its three
+    bombs is worth more than a fighter, both more than nothing, and a bomb the enemy
+    drops costs more than either gains."""
     options = AgeOptions(mode="bombing")
     fighter = plane("france", 4, "spad-s13", "allies", from_offset(30, 1), 3, level=5)
     bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(30, 7), 3, bombs=3)
     scout = plane("germany", 4, "fokker-dr1", "germany", from_offset(20, 1), 3, level=1)
-    even = flying(options, fighter, bomber, scout)
-    fighter_down = flying(options, fighter, bomber, replace(scout, where="down"))
-    bomber_down = flying(options, fighter, replace(bomber, where="down"), scout)
-    bombed = flying(options, fighter, replace(bomber, bombs=2, drops=("A",)), scout)
+    policy = AgeOfDogfightsPolicy(GAME)
 
-    def gain(state: AgeState, value: Any = pilots.criteria_value) -> float:
-        """The allies' gain in the lead before the ``tanh``."""
-        return math.atanh(value(state, "allies")) - math.atanh(value(even, "allies"))
+    def value(*aircraft: Any) -> float:
+        return policy.value(replace(flying(options, *aircraft), turn=10), "allies")
 
-    assert 0 < gain(fighter_down) < gain(bomber_down)
-    assert gain(bombed) < 0 and -gain(bombed) > 2 * gain(bomber_down)
-    assert gain(fighter_down) < 0.5 * gain(fighter_down, GAME.evaluate)
-    assert gain(bombed) == pytest.approx(gain(bombed, GAME.evaluate))  # a bomb as before
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(pilots.CRITERIA, "bombing", (0.3, 0.6))
-        for state in (even, fighter_down, bomber_down, bombed):
-            for seat in ("allies", "germany"):
-                assert pilots.criteria_value(state, seat) == pytest.approx(
-                    GAME.evaluate(state, seat))
-    assert set(pilots.CRITERIA) == {"bombing"}
+    even = value(fighter, bomber, scout)
+    fighter_down = value(fighter, bomber, replace(scout, where="down"))
+    bomber_down = value(fighter, replace(bomber, where="down"), scout)
+    bombed = value(fighter, replace(bomber, bombs=2, drops=("A",)), scout)
+    assert bomber_down > fighter_down > even
+    assert even - bombed > bomber_down - even
+
+
+def test_the_zone_bombing_leaf_is_fitted_on_its_terms() -> None:
+    """§ BOMBARDEMENT (zone bombing: 5 points a bomb dropped, bombers first, then the
+    fighters): the leaf's terms are each the seat's less the enemy's (the bombs and
+    carriers in play, the next drop's nearness, the fighters, the enemy fighters' reach
+    on the carriers, the fighters' reach on each other), each again times the share of
+    the turns left; the leaf is ``tanh`` of half their weighted sum (2p - 1), opposite
+    for the two seats, and prefers a bomber over its zone and a fighter behind the
+    enemy's bomber."""
+    options = AgeOptions(mode="bombing")
+    fighter = plane("france", 4, "spad-s7", "allies", from_offset(8, 7), 0)
+    hunter = plane("germany", 4, "fokker-dr1", "germany", from_offset(2, 7), 0)
+    bomber = plane("germany", 16, "gotha-g5", "germany", from_offset(13, 7), 0, bombs=2)
+    state = flying(options, fighter, bomber, hunter)
+    table = reach_table(state)
+    allies, germany = bombing_terms(state, "allies", table), bombing_terms(
+        state, "germany", table)
+    assert set(allies) == set(TERMS) | {f"{name}:left" for name in TERMS} == set(
+        FITTED["bombing"])
+    assert all(germany[name] == -allies[name] for name in allies)
+    assert germany["bombs"] == 2 and germany["carriers"] == 1 and germany["fighters"] == 0
+    assert germany["threat"] == table[fighter.id, bomber.id] > 0  # its carrier in reach
+    assert allies["duel"] == table[fighter.id, hunter.id] - table[hunter.id, fighter.id]
+    left = (options.turns - state.turn) / options.turns
+    assert all(allies[f"{name}:left"] == pytest.approx(allies[name] * left) for name in TERMS)
+    over = flying(options, fighter, replace(bomber, over=("B", 2, 3)), hunter)
+    assert bombing_terms(over, "germany", reach_table(over))["near"] == 1.0 > germany["near"]
+    policy = AgeOfDogfightsPolicy(GAME)
+    weighed = sum(w * allies[name] for name, w in FITTED["bombing"].items())
+    assert policy.value(state, "allies") == pytest.approx(math.tanh(0.5 * weighed))
+    assert policy.value(state, "germany") == pytest.approx(-policy.value(state, "allies"))
+    assert policy.value(over, "germany") > policy.value(state, "germany")
+    away = flying(options, replace(fighter, facing=3), bomber, hunter)
+    assert policy.value(state, "allies") > policy.value(away, "allies")
