@@ -1127,9 +1127,9 @@ def bombing_terms(state: AgeState, seat: Seat, table: Reaches) -> dict[str, floa
     undamaged aircraft in play); the bombs not yet dropped; the bomb carriers in play;
     how near each is to its next drop (:func:`bombs_near`); the fighters in play; the
     enemy fighters' best :func:`reach` on each of the seat's carriers in the zone (the
-    threat: the more, the worse for the seat); the fighters' best
-    reach on an enemy fighter (the duel); the aircraft in an offensive firing position
-    (the edge); and each of them times the share of the turns left (``name:left``)."""
+    threat: the more, the worse for the seat); the fighters' best reach on an enemy
+    fighter (the duel); the fighters in an offensive firing position on an enemy (the
+    edge); and each of them times the share of the turns left (``name:left``)."""
     data = dataset()
     grid = board(state)
     battle, task, fit = leads(state, seat)
