@@ -28,49 +28,45 @@ import numpy as np
 
 from dogfight.ai.age_of_dogfights import TERMS, AgeOfDogfightsPolicy, bombing_terms, reach_table
 from dogfight.ai.mcts import on_clock
-from dogfight.ai.pilots import make_pilot
 from dogfight.bench import match_game
 from dogfight.core.match import Match
 from dogfight.core.registry import get_game
-from dogfight.core.rng import derive_seed
-from dogfight.play import assign_pilots, searcher
+from dogfight.play import simulate
 
 NAMES = (*TERMS, *(f"{name}:left" for name in TERMS))
 
 
 def one_game(task: tuple[str, str, int, int, dict[str, Any]]) -> list[list[float]]:
-    """Game ``i`` of seed ``seed``: a row a seat at the start of each player's turn:
-    the game's number, whether the seat is to move, today's leaf, the terms, the result."""
+    """Game ``i`` of seed ``seed`` (``play.simulate``), its log walked again: a row a seat
+    at the start of each player's turn: the game's number, whether the seat is to move,
+    today's leaf, the terms, the result."""
     a, b, seed, i, options = task
     game = get_game("age-of-dogfights")
     game_seed, players = match_game([on_clock(a, "cpu"), on_clock(b, "cpu")], seed, i)
+    played, _ = simulate(game, options, game_seed, players)
+    outcome = played.outcome()
+    winner = outcome.winner if outcome else None
     match = Match.new(game, options, game_seed)
     seats = list(game.seats(match.state))
-    pilots = {seat: make_pilot(name, derive_seed(game_seed, "pilot", seat))
-              for seat, name in assign_pilots(game, match, players).items()}
     leaf = AgeOfDogfightsPolicy(game)
     first = match.state.options.first
     seen = -1
-    marks: list[tuple[str, list[float]]] = []
-    while pending := list(match.pending):
+    rows: list[list[float]] = []
+    for action in [None, *played.actions]:
+        if action is not None:
+            match.submit(action.seat, action.decision)
         state = match.state
         ply = 2 * state.turn + (state.active != first)
-        if state.phase == "fly" and ply > seen:
-            seen = ply
-            table = reach_table(state)
-            for seat in seats:
-                terms = bombing_terms(state, seat, table)
-                marks.append((seat, [float(i), float(state.active == seat),
-                                     leaf.value(state, seat), *(terms[n] for n in NAMES)]))
-        for index, seat in enumerate(pending):
-            if index and seat not in match.pending:
-                continue
-            decision = pilots[seat].choose(game.id, match.observe(seat),
-                                           search=searcher(game, match.state, seat))
-            match.submit(seat, decision)
-    outcome = match.outcome()
-    winner = outcome.winner if outcome else None
-    return [[*row, 0.5 if winner is None else float(winner == seat)] for seat, row in marks]
+        if state.phase != "fly" or ply <= seen:
+            continue
+        seen = ply
+        table = reach_table(state)
+        for seat in seats:
+            terms = bombing_terms(state, seat, table)
+            rows.append([float(i), float(state.active == seat), leaf.value(state, seat),
+                         *(terms[n] for n in NAMES),
+                         0.5 if winner is None else float(winner == seat)])
+    return rows
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
