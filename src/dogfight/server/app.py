@@ -165,6 +165,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         # the pilots' drivers live with the lifespan, which an ASGI test client may run
         # again on the same app (schemathesis does, a call at a time)
         hub.drivers = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pilots")
+        hub.stopping.clear()
         listener = None
         if database.engine.dialect.name == "postgresql":
             listener = asyncio.create_task(listen(database, hub))
@@ -173,10 +174,11 @@ def create_app(db_url: str | None = None) -> FastAPI:
             listener.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await listener
+        hub.stopping.set()  # the drivers stop after the decision in hand
         pool, hub.pool = hub.pool, None
         if pool is not None:
             pool.close()  # a pilot thinking is stopped; its seat plays the fallback
-        hub.drivers.shutdown(wait=False, cancel_futures=True)
+        hub.drivers.shutdown(wait=True, cancel_futures=True)
         database.close()
 
     app = Server(title="dogfight", lifespan=lifespan)

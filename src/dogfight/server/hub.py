@@ -110,6 +110,9 @@ class Hub:
         self.pool: PilotPool | None = None
         """Where computer pilots think (started with the server); None: here, inline."""
         self.drivers = ThreadPoolExecutor(max_workers=16, thread_name_prefix="pilots")
+        self.stopping = threading.Event()
+        """Set when the server stops: the drivers leave their matches after the decision
+        in hand (the next start drives them on), thinking no more here inline."""
         self.driving: set[str] = set()
         self.wanted: set[str] = set()
         self.thinking: dict[str, dict[str, Any]] = {}
@@ -353,6 +356,8 @@ class Hub:
         is thought again. The match as cached here: a position another process has
         moved on is refused by the write (then read again from the database)."""
         for _ in range(limit):
+            if self.stopping.is_set():
+                return
             live = self.cached(match_id)
             with live.lock:
                 match = live.match
@@ -379,11 +384,12 @@ class Hub:
                                            "budget": turn_budget(pilots[seat])}
                 self.wake(match_id)
             started = time.monotonic()
-            if self.pool is None:
+            pool = self.pool
+            if pool is None:
                 decision = think(name, seed, game_id, state, seat)
             else:
                 seconds = seconds_of(name)  # its wait for a worker counts against it
-                decision = self.pool.decide(
+                decision = pool.decide(
                     name, seed, game_id, state, seat,
                     None if seconds is None else started + seconds)
             self.spent = {k: v for k, v in self.spent.items()
