@@ -323,16 +323,23 @@ class Hub:
     # -- computer pilots ----------------------------------------------------------------------
     def drive(self, match_id: str) -> None:
         """Let the match's computer pilots move, off the caller's path (one driver a
-        match at a time; a request made while it runs is taken up by it)."""
+        match at a time; a request made while it runs is taken up by it). None once the
+        server is stopping: the next start drives the match when it is next loaded."""
         with self.guard:
+            if self.stopping.is_set():
+                return
             self.wanted.add(match_id)
             if match_id in self.driving:
                 return
             self.driving.add(match_id)
         if self.pool is None:
             self._drive(match_id)
-        else:
+            return
+        try:
             self.drivers.submit(self._drive, match_id)
+        except RuntimeError:  # shut down in between: the next start drives it
+            with self.guard:
+                self.driving.discard(match_id)
 
     def _drive(self, match_id: str) -> None:
         try:
@@ -357,6 +364,7 @@ class Hub:
         moved on is refused by the write (then read again from the database)."""
         for _ in range(limit):
             if self.stopping.is_set():
+                self.thinking.pop(match_id, None)
                 return
             live = self.cached(match_id)
             with live.lock:
