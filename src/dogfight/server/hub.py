@@ -323,7 +323,7 @@ class Hub:
     # -- computer pilots ----------------------------------------------------------------------
     def drive(self, match_id: str) -> None:
         """Let the match's computer pilots move, off the caller's path (one driver a
-        match at a time; a request made while it runs is taken up by it). None once the
+        match at a time; a request made while it runs is taken up by it). Nothing once the
         server is stopping: the next start drives the match when it is next loaded."""
         with self.guard:
             if self.stopping.is_set():
