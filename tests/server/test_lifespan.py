@@ -4,13 +4,13 @@ driven like one in the first, not answered 500 by pilots' threads shut down."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from dogfight.server.app import create_app
+from tests.server.test_api import settle
 
 
 def test_games_are_created_after_the_lifespan_ran_once(tmp_path: Path,
@@ -41,11 +41,5 @@ def test_the_pilots_stop_with_the_server_and_drive_on_at_its_next_start(
     assert not hub.driving  # nobody plays on
     stopped_at = hub.db.action_count(match_id)
     with TestClient(app) as client:
-        url = f"/api/matches/{match_id}"
-        for _ in range(600):
-            state = client.get(url).json()
-            if state["status"] == "over":
-                break
-            time.sleep(0.05)
-        assert state["status"] == "over"
+        assert settle(client, match_id)["status"] == "over"  # pilots only: to the end
     assert hub.db.action_count(match_id) > stopped_at
